@@ -1,0 +1,18 @@
+/** Caps that keep a hostile or huge bundle from exhausting memory or disk. */
+export const BUNDLE_LIMITS = {
+  /** Uncompressed bytes accepted from one .tar.gz (a gzip bomb stops here). */
+  maxTotalBytes: 768 * 1024 * 1024,
+  maxEntries: 50_000,
+  maxManifestBytes: 64 * 1024 * 1024,
+  maxPathLength: 4096,
+} as const;
+
+/** Caps applied when reading a node (live, recording) — the same caps make replay identical. */
+export const READ_LIMITS = {
+  /** Configuration files: the start of the file. */
+  configBytes: 4 * 1024 * 1024,
+  /** Logs: the newest part of the file. */
+  logTailBytes: 64 * 1024 * 1024,
+  /** Journald excerpts per unit. */
+  journalLines: 5000,
+} as const;

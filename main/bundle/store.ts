@@ -1,0 +1,179 @@
+/**
+ * Access to a bundle's `files/` tree, from a folder or from a .tar.gz held in memory. Both refuse
+ * paths that escape `files/` (`..`, absolute names, symlinks pointing outside).
+ */
+import { promises as fsp, createReadStream } from 'node:fs';
+import * as path from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { Parser, type ReadEntry } from 'tar';
+import { BUNDLE_LIMITS } from './limits';
+
+export type StoreRead = { ok: true; data: Buffer } | { ok: false; error: 'ENOENT' | 'EACCES' | 'EISDIR' | 'OTHER'; message: string };
+
+export interface BundleStore {
+  readonly label: string;
+  readManifest(): Promise<string>;
+  /** `rel` is relative to files/, `/`-separated. Case-insensitive lookup when `caseless`. */
+  read(rel: string): Promise<StoreRead>;
+  /** Every file under files/ (relative, `/`-separated). */
+  listFiles(): Promise<string[]>;
+}
+
+export class BundleError extends Error {}
+
+function isSafeRel(rel: string): boolean {
+  if (rel.length === 0 || rel.length > BUNDLE_LIMITS.maxPathLength) return false;
+  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.includes('\\') || rel.includes('\0')) return false;
+  return rel.split('/').every((seg) => seg !== '..');
+}
+
+/** A bundle unpacked as a folder. Reads lazily; checks every file's real path stays inside. */
+export class DirectoryStore implements BundleStore {
+  readonly label: string;
+  private readonly filesRoot: string;
+  private realFilesRoot: string | undefined;
+
+  constructor(private readonly dir: string) {
+    this.label = `bundle ${dir}`;
+    this.filesRoot = path.join(dir, 'files');
+  }
+
+  async readManifest(): Promise<string> {
+    const p = path.join(this.dir, 'manifest.json');
+    let st;
+    try {
+      st = await fsp.stat(p);
+    } catch {
+      throw new BundleError(`${this.dir} is not a bundle: manifest.json is missing`);
+    }
+    if (!st.isFile()) throw new BundleError(`${p} is not a regular file`);
+    if (st.size > BUNDLE_LIMITS.maxManifestBytes) throw new BundleError(`manifest.json is too large (${st.size} bytes)`);
+    return fsp.readFile(p, 'utf8');
+  }
+
+  private async inside(rel: string): Promise<string | undefined> {
+    if (!isSafeRel(rel)) return undefined;
+    this.realFilesRoot ??= await fsp.realpath(this.filesRoot).catch(() => this.filesRoot);
+    const candidate = path.join(this.filesRoot, ...rel.split('/'));
+    const real = await fsp.realpath(candidate).catch(() => undefined);
+    if (real === undefined) return candidate; // missing: the read reports ENOENT
+    if (real !== this.realFilesRoot && !real.startsWith(this.realFilesRoot + path.sep)) return undefined;
+    return real;
+  }
+
+  async read(rel: string): Promise<StoreRead> {
+    const p = await this.inside(rel);
+    if (p === undefined) return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
+    try {
+      const st = await fsp.stat(p);
+      if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
+      if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
+      return { ok: true, data: await fsp.readFile(p) };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
+      if (code === 'EACCES') return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
+      return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
+    }
+  }
+
+  async listFiles(): Promise<string[]> {
+    const out: string[] = [];
+    const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
+      if (depth > 64 || out.length > BUNDLE_LIMITS.maxEntries) return;
+      const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const r = rel ? `${rel}/${e.name}` : e.name;
+        // Symlinks are not followed while listing: a loop or an escape cannot be walked into.
+        if (e.isDirectory()) await walk(path.join(abs, e.name), r, depth + 1);
+        else if (e.isFile()) out.push(r);
+      }
+    };
+    await walk(this.filesRoot, '', 0);
+    return out;
+  }
+}
+
+/** A .tar.gz bundle read fully into memory under strict caps. */
+export class ArchiveStore implements BundleStore {
+  readonly label: string;
+  private constructor(
+    file: string,
+    private readonly manifest: string,
+    private readonly files: Map<string, Buffer>,
+  ) {
+    this.label = `bundle ${file}`;
+  }
+
+  static async open(file: string): Promise<ArchiveStore> {
+    const entries = new Map<string, Buffer>();
+    let manifest: string | undefined;
+    let total = 0;
+    let count = 0;
+    await new Promise<void>((resolve, reject) => {
+      const src = createReadStream(file);
+      const gunzip = createGunzip();
+      const parser = new Parser({ strict: false });
+      const fail = (msg: string): void => {
+        src.destroy();
+        gunzip.destroy();
+        reject(new BundleError(msg));
+      };
+      parser.on('entry', (entry: ReadEntry) => {
+        count += 1;
+        if (count > BUNDLE_LIMITS.maxEntries) return fail(`${file}: more than ${BUNDLE_LIMITS.maxEntries} entries`);
+        const name = entry.path.replace(/^\.\//, '');
+        const chunks: Buffer[] = [];
+        const keep = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
+        if (keep && !isSafeRel(name.replace(/\/$/, ''))) {
+          return fail(`${file}: archive entry "${name.slice(0, 200)}" escapes the bundle`);
+        }
+        entry.on('data', (c: Buffer) => {
+          total += c.length;
+          if (total > BUNDLE_LIMITS.maxTotalBytes) return fail(`${file}: unpacks to more than ${BUNDLE_LIMITS.maxTotalBytes} bytes`);
+          if (keep) chunks.push(c);
+        });
+        entry.on('end', () => {
+          if (!keep) return; // symlinks, hard links, devices: never materialised
+          const data = Buffer.concat(chunks);
+          if (name === 'manifest.json') manifest = data.toString('utf8');
+          else if (name.startsWith('files/')) entries.set(name.slice('files/'.length), data);
+        });
+      });
+      parser.on('error', (e: Error) => fail(`${file}: not a valid tar archive (${e.message})`));
+      gunzip.on('error', (e: Error) => fail(`${file}: not a valid gzip file (${e.message})`));
+      src.on('error', (e: Error) => fail(`${file}: ${e.message}`));
+      parser.on('end', () => resolve());
+      parser.on('close', () => resolve());
+      src.pipe(gunzip).pipe(parser as unknown as NodeJS.WritableStream);
+    });
+    if (manifest === undefined) throw new BundleError(`${file} is not a bundle: manifest.json is missing`);
+    return new ArchiveStore(file, manifest, entries);
+  }
+
+  async readManifest(): Promise<string> {
+    return this.manifest;
+  }
+
+  async read(rel: string): Promise<StoreRead> {
+    if (!isSafeRel(rel)) return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
+    const data = this.files.get(rel);
+    return data ? { ok: true, data } : { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
+  }
+
+  async listFiles(): Promise<string[]> {
+    return [...this.files.keys()];
+  }
+}
+
+export async function openBundleStore(p: string): Promise<BundleStore> {
+  let st;
+  try {
+    st = await fsp.stat(p);
+  } catch (e) {
+    throw new BundleError(`cannot open bundle ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (st.isDirectory()) return new DirectoryStore(p);
+  if (st.isFile()) return ArchiveStore.open(p);
+  throw new BundleError(`${p} is neither a folder nor a .tar.gz file`);
+}

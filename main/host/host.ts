@@ -1,0 +1,72 @@
+/**
+ * A Host is where facts come from: the live node, a node disk mounted under --root, or a recorded
+ * bundle. Probes only talk to this interface, so a probe cannot tell which host it runs on
+ * (architecture.md: "A bundle and a live node are the same thing to the engine").
+ *
+ * Paths are native absolute node paths (`/etc/cni/net.d`, `C:\etc\cni\net.d`).
+ */
+import type { Fact } from '../../shared/model/fact';
+import type { CriEntry } from '../../shared/model/cri';
+import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
+import type { HnsModel } from '../../shared/model/hns';
+
+export type FsErrorCode = 'ENOENT' | 'EACCES' | 'ELOOP' | 'ENOTDIR' | 'EISDIR' | 'EIO' | 'UNRECORDED' | 'OTHER';
+
+export type PathType = 'file' | 'dir' | 'socket' | 'symlink' | 'missing' | 'other';
+
+export type StatResult =
+  | { ok: true; type: PathType; size?: number; target?: string; executable?: boolean }
+  | { ok: false; error: FsErrorCode; message: string };
+
+export type ReadResult =
+  | { ok: true; data: Buffer; size: number; truncated: boolean }
+  | { ok: false; error: FsErrorCode; message: string };
+
+export type ListResult = { ok: true; entries: string[] } | { ok: false; error: FsErrorCode; message: string };
+
+export interface ReadOptions {
+  /** Read at most this many bytes (the start of the file); `truncated` says when more existed. */
+  maxBytes?: number;
+}
+
+export interface StreamOptions {
+  /** Read only the last `tailBytes` of the file (logs: the newest entries matter most). */
+  tailBytes?: number;
+}
+
+export interface JournalRequest {
+  unit: string;
+  lines: number;
+}
+
+export interface Host {
+  readonly os: 'linux' | 'windows';
+  readonly source: 'live' | 'bundle';
+  /** A label for messages: "live node", "bundle /tmp/x.tar.gz", "root /mnt/node". */
+  readonly label: string;
+
+  node(): Promise<NodeFacts>;
+  /** Follows symlinks (like stat(2)); `lstat` semantics via `stat(path, { noFollow: true })`. */
+  stat(path: string, opts?: { noFollow?: boolean }): Promise<StatResult>;
+  readFile(path: string, opts?: ReadOptions): Promise<ReadResult>;
+  listDir(path: string): Promise<ListResult>;
+  /** Streams a (possibly huge) file in chunks; errors surface as a rejected iteration. */
+  streamFile(path: string, opts?: StreamOptions): AsyncIterable<Uint8Array>;
+  processes(): Promise<Fact<ProcessFact[]>>;
+  services(names: readonly string[]): Promise<Fact<ServiceFact[]>>;
+  /** Versions the host can determine by itself (running `kubelet --version` etc. on live hosts). */
+  versions(hints: VersionHints): Promise<Record<string, string>>;
+  /** Recent journald entries of a unit; `undefined` when the host has no journal. */
+  journal(req: JournalRequest): Promise<Fact<string> | undefined>;
+  /** Asks CRI endpoints; `undefined` when this host cannot (a bundle that recorded none). */
+  cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined>;
+  /** Windows only: names under \\.\pipe\. */
+  pipes(): Promise<Fact<string[]>>;
+  /** Windows only: HNS objects. */
+  hns(): Promise<Fact<HnsModel>>;
+}
+
+/** Binaries whose `--version` a live host may run, found from the process table or defaults. */
+export interface VersionHints {
+  binaries: { component: string; path: string }[];
+}

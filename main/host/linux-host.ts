@@ -1,0 +1,172 @@
+/**
+ * The live Linux node (or a node's disk mounted at `--root`). Reads are bounded and never block:
+ * only regular files are opened (a FIFO in /etc/cni/net.d would hang a naive reader).
+ */
+import { constants, createReadStream, promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import type { Fact } from '../../shared/model/fact';
+import { known, unknownFact } from '../../shared/model/fact';
+import type { CriEntry } from '../../shared/model/cri';
+import type { HnsModel } from '../../shared/model/hns';
+import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
+import type { FsErrorCode, Host, JournalRequest, ListResult, PathType, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
+import { ResolveError, resolveUnderRoot } from './rooted-fs';
+import { readProcessTable } from './linux/proc';
+import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
+
+export interface LinuxHostOptions {
+  /** Scan a node disk mounted here as if it were `/`. Default `/` (this machine). */
+  root?: string;
+  /** Deadline for each CRI call (ms). */
+  criDeadlineMs?: number;
+}
+
+export class LinuxHost implements Host {
+  readonly os = 'linux' as const;
+  readonly source = 'live' as const;
+  readonly label: string;
+  private readonly root: string;
+  private readonly criDeadlineMs: number;
+
+  constructor(opts: LinuxHostOptions = {}) {
+    this.root = opts.root ?? '/';
+    this.criDeadlineMs = opts.criDeadlineMs ?? 3000;
+    this.label = this.root === '/' ? 'live node' : `node disk at ${this.root}`;
+  }
+
+  /** True when this is the running machine (processes, services and CRI can be asked). */
+  get isRunningNode(): boolean {
+    return this.root === '/';
+  }
+
+  async node(): Promise<NodeFacts> {
+    if (!this.isRunningNode) {
+      const hostname = await this.readFile('/etc/hostname', { maxBytes: 256 });
+      return {
+        os: 'linux',
+        source: 'live',
+        ...(hostname.ok && { hostname: hostname.data.toString('utf8').trim() }),
+        ...(await this.osRelease()),
+      };
+    }
+    return { os: 'linux', source: 'live', hostname: os.hostname(), elevated: process.getuid?.() === 0, ...(await this.osRelease()) };
+  }
+
+  private async osRelease(): Promise<{ osVersion?: string }> {
+    const r = await this.readFile('/etc/os-release', { maxBytes: 16384 });
+    if (!r.ok) return {};
+    const m = /^PRETTY_NAME="?([^"\n]*)"?/m.exec(r.data.toString('utf8'));
+    return m?.[1] ? { osVersion: m[1] } : {};
+  }
+
+  private async real(p: string, follow = true): Promise<string> {
+    return resolveUnderRoot(this.root, p, follow);
+  }
+
+  async stat(p: string, opts?: { noFollow?: boolean }): Promise<StatResult> {
+    try {
+      const real = await this.real(p, !opts?.noFollow);
+      const st = opts?.noFollow ? await fsp.lstat(real) : await fsp.stat(real);
+      const type: PathType = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSocket() ? 'socket' : st.isSymbolicLink() ? 'symlink' : 'other';
+      const target = type === 'symlink' ? await fsp.readlink(real).catch(() => undefined) : undefined;
+      return { ok: true, type, size: st.size, executable: (st.mode & 0o111) !== 0, ...(target !== undefined && { target }) };
+    } catch (e) {
+      return fsError(p, e);
+    }
+  }
+
+  async readFile(p: string, opts?: ReadOptions): Promise<ReadResult> {
+    let handle: fsp.FileHandle | undefined;
+    try {
+      const real = await this.real(p);
+      // O_NONBLOCK: opening a FIFO must not wait for a writer; we refuse non-regular files below.
+      handle = await fsp.open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+      const st = await handle.stat();
+      if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
+      if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${p} is not a regular file` };
+      const max = opts?.maxBytes ?? Number.MAX_SAFE_INTEGER;
+      const want = Math.min(st.size, max);
+      const buf = Buffer.alloc(want);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await handle.read(buf, got, want - got, got);
+        if (bytesRead === 0) break; // shrank while we read (file changing mid-scan)
+        got += bytesRead;
+      }
+      return { ok: true, data: buf.subarray(0, got), size: st.size, truncated: st.size > max };
+    } catch (e) {
+      return fsError(p, e);
+    } finally {
+      await handle?.close().catch(() => undefined);
+    }
+  }
+
+  async listDir(p: string): Promise<ListResult> {
+    try {
+      return { ok: true, entries: await fsp.readdir(await this.real(p)) };
+    } catch (e) {
+      return fsError(p, e);
+    }
+  }
+
+  async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
+    const real = await this.real(p);
+    const st = await fsp.stat(real);
+    if (!st.isFile()) throw Object.assign(new Error(`${p} is not a regular file`), { code: 'OTHER' });
+    const start = opts?.tailBytes !== undefined && st.size > opts.tailBytes ? st.size - opts.tailBytes : 0;
+    // Read up to the size seen now: a log growing while we scan does not make the scan endless.
+    const end = Math.max(st.size - 1, start);
+    if (st.size === 0) return;
+    yield* createReadStream(real, { start, end, highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>;
+  }
+
+  async processes(): Promise<Fact<ProcessFact[]>> {
+    if (!this.isRunningNode) return unknownFact(`processes are not visible for a disk mounted at ${this.root}`);
+    return readProcessTable();
+  }
+
+  async services(names: readonly string[]): Promise<Fact<ServiceFact[]>> {
+    if (!this.isRunningNode) return unknownFact(`services are not visible for a disk mounted at ${this.root}`);
+    return systemdServices(names);
+  }
+
+  async versions(hints: VersionHints): Promise<Record<string, string>> {
+    if (!this.isRunningNode) return {};
+    const out: Record<string, string> = {};
+    await Promise.all(
+      hints.binaries.map(async ({ component, path }) => {
+        const v = await runVersion(path);
+        if (v !== undefined) out[component] = v;
+      }),
+    );
+    return out;
+  }
+
+  async journal(req: JournalRequest): Promise<Fact<string> | undefined> {
+    if (!this.isRunningNode) return undefined;
+    return journalExcerpt(req.unit, req.lines);
+  }
+
+  async cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined> {
+    if (!this.isRunningNode) return undefined;
+    const { probeCriEndpoint } = await import('../cri/client');
+    return Promise.all(endpoints.map((ep) => probeCriEndpoint(ep, { deadlineMs: this.criDeadlineMs, listSandboxes: true })));
+  }
+
+  async pipes(): Promise<Fact<string[]>> {
+    return unknownFact('named pipes exist only on Windows');
+  }
+
+  async hns(): Promise<Fact<HnsModel>> {
+    return unknownFact('HNS exists only on Windows');
+  }
+}
+
+export function fsError(p: string, e: unknown): { ok: false; error: FsErrorCode; message: string } {
+  if (e instanceof ResolveError) return { ok: false, error: e.code === 'OTHER' ? 'OTHER' : e.code, message: e.message };
+  const code = (e as NodeJS.ErrnoException).code;
+  const map: Record<string, FsErrorCode> = { ENOENT: 'ENOENT', EACCES: 'EACCES', EPERM: 'EACCES', ELOOP: 'ELOOP', ENOTDIR: 'ENOTDIR', EISDIR: 'EISDIR', EIO: 'EIO' };
+  const err: FsErrorCode = (code !== undefined ? map[code] : undefined) ?? 'OTHER';
+  const why = err === 'ENOENT' ? 'does not exist' : err === 'EACCES' ? 'permission denied' : err === 'ELOOP' ? 'symlink loop' : (e as Error).message;
+  return { ok: false, error: err, message: `${p}: ${why}` };
+}

@@ -1,0 +1,83 @@
+/** Findings and check results: the report's vocabulary (rules.md, cli.md). Browser-safe. */
+
+export type Severity = 'error' | 'warning' | 'info';
+export type CheckStatus = 'pass' | 'fail' | 'not-applicable' | 'unknown';
+export type RuleArea = 'cni' | 'containerd' | 'crio' | 'cri' | 'kubelet' | 'windows' | 'logs';
+
+export const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+export interface CheckResult {
+  rule: string;
+  status: CheckStatus;
+  /** Why the check could not look (unknown) or did not apply (not-applicable). */
+  reason?: string;
+}
+
+/** One line of a file quoted as evidence. */
+export interface EvidenceLine {
+  line: number;
+  text: string;
+  highlight?: boolean;
+}
+
+/** How one file of a CNI conf dir fared in the runtime's load order. */
+export type ConfEntryRole =
+  | 'in-use' // selected by the runtime
+  | 'valid-unused' // parses, but the runtime stops before it (max_conf_num / one default network)
+  | 'invalid' // loadable extension, does not parse as a CNI config
+  | 'skipped' // the runtime skips it (CRI-O: invalid or plugin missing)
+  | 'never-read' // sorts after a fatal invalid file (containerd) or after max_conf_num
+  | 'disabled' // renamed out of the loadable set (*.disabled, *.mk_disabled, *.cilium_bak)
+  | 'ignored'; // not loadable (other extension, directory)
+
+export type Evidence =
+  | { kind: 'file'; path: string; lines: EvidenceLine[]; note?: string }
+  | {
+      kind: 'conf-dir';
+      path: string;
+      runtime: string;
+      entries: { name: string; role: ConfEntryRole; network?: string; plugins?: string[]; note?: string }[];
+      note?: string;
+    }
+  | { kind: 'cri'; endpoint: string; field: string; value: string }
+  | { kind: 'hns'; objectType: 'network' | 'endpoint' | 'namespace' | 'policyList'; id: string; name?: string; detail: string }
+  | { kind: 'log'; path: string; line: number; text: string; signature: string }
+  | { kind: 'process'; name: string; pid?: number; args: string[] }
+  | { kind: 'path'; path: string; state: string; note?: string }
+  | { kind: 'text'; text: string };
+
+export interface RepairRef {
+  /** Stable within one scan; pass to `cni-doctor fix`. */
+  id: string;
+  title: string;
+  needsElevation: boolean;
+}
+
+export interface Finding {
+  /** Unique within a report (rule id plus a discriminator); stable across rescans of the same node. */
+  id: string;
+  rule: string;
+  severity: Severity;
+  title: string;
+  summary: string;
+  /** The runtime whose behaviour the finding is about, when it matters (rules.md). */
+  runtime?: string;
+  evidence: Evidence[];
+  repairs: RepairRef[];
+  /** Ids of other findings that explain this one (e.g. cri.network.not-ready → cni.conf.invalid). */
+  relatedFindings?: string[];
+  /** Guidance when no automatic repair exists. */
+  guidance?: string;
+  /** KB reference for the fact the rule encodes. */
+  kb?: string;
+}
+
+export interface RuleInfo {
+  id: string;
+  area: RuleArea;
+  severity: Severity;
+  title: string;
+  firesWhen: string;
+  repair: string;
+  platforms: readonly ('linux' | 'windows')[];
+}

@@ -1,0 +1,242 @@
+/**
+ * The Snapshot: every fact the probes learned about one node, in a form the rules can judge
+ * without touching the disk. Probes fill it; rules only read it (architecture.md).
+ * Browser-safe: the renderer shows parts of it in the Inventory screen.
+ */
+import type { Fact } from './fact';
+import type { CriEntry } from './cri';
+import type { HnsModel } from './hns';
+
+export type NodeOs = 'linux' | 'windows';
+
+/** A value together with where it was read, so findings can quote the line. */
+export interface Located<T> {
+  value: T;
+  /** Native node path of the file, or a pseudo-source like `process:kubelet` / `default`. */
+  source: string;
+  line?: number;
+}
+
+export interface NodeFacts {
+  os: NodeOs;
+  hostname?: string;
+  osVersion?: string;
+  elevated?: boolean;
+  source: 'live' | 'bundle';
+  collectedAt?: string;
+}
+
+export interface ProcessFact {
+  name: string;
+  pid?: number;
+  args: string[];
+}
+
+export type ServiceState = 'running' | 'stopped' | 'failed' | 'missing' | 'unknown';
+export interface ServiceFact {
+  name: string;
+  state: ServiceState;
+}
+
+/** A text file the probes read, kept (capped) so evidence can quote it. */
+export interface TextFile {
+  path: string;
+  text: string;
+  truncated: boolean;
+}
+
+export interface ConfigError {
+  path: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+// ---------------------------------------------------------------- CNI
+
+export interface CniPluginRef {
+  type: string;
+  /** Where the type was named: a plugin of the list, its IPAM, or flannel's delegate. */
+  role: 'plugin' | 'ipam' | 'delegate';
+  /** Subnet / gateway from IPAM ranges or nat's config, when given (Windows `nat` needs these). */
+  subnet?: string;
+  gateway?: string;
+}
+
+export type CniParse =
+  | {
+      ok: true;
+      format: 'conf' | 'conflist';
+      network?: string;
+      cniVersion?: string;
+      plugins: CniPluginRef[];
+    }
+  /** `error` follows libcni's wording (KB linux §1.1); line/column point into the file when known. */
+  | { ok: false; error: string; line?: number; column?: number };
+
+export interface CniConfFile {
+  name: string;
+  path: string;
+  kind: 'file' | 'dir' | 'symlink' | 'other';
+  /** The extension is one the consumer loads (.conf/.conflist/.json; podman: .conflist). */
+  loadable: boolean;
+  /** Renamed out of the loadable set by a tool (*.disabled, *.mk_disabled, *.cilium_bak). */
+  disabledVariant: boolean;
+  /** Parse result for loadable files and disabled variants; unknown when unreadable. */
+  parse?: Fact<CniParse>;
+  /** Capped contents for quoting lines. */
+  text?: string;
+  size?: number;
+}
+
+export interface CniConfDir {
+  path: string;
+  /** Every entry, sorted byte-wise by name (the order go-cni and ocicni use, KB linux §1.4). */
+  entries: Fact<CniConfFile[]>;
+  /** The directory does not exist (libcni treats that as "no files", KB linux §1.1). */
+  missing: boolean;
+}
+
+export interface CniBinDir {
+  path: string;
+  /** File names in the directory (Windows: compare case-insensitively, `<type>.exe`). */
+  entries: Fact<string[]>;
+  missing: boolean;
+}
+
+// ---------------------------------------------------------------- runtimes
+
+export interface RuntimeCniSettings {
+  confDir: Located<string>;
+  binDirs: Located<string[]>;
+  /** containerd max_conf_num (default 1); CRI-O always uses one default network. */
+  maxConfNum: Located<number>;
+  confTemplate?: Located<string>;
+  /** CRI-O cni_default_network. */
+  defaultNetwork?: Located<string>;
+}
+
+export interface TomlKeyRef {
+  /** Dotted TOML path as written, e.g. plugins."io.containerd.grpc.v1.cri".cni.conf_dir */
+  key: string;
+  path: string;
+  line: number;
+}
+
+export interface ContainerdFacts {
+  /** How the doctor found it. */
+  discoveredBy: 'process' | 'default-path' | 'k3s' | 'rke2' | 'windows-default';
+  flavor: 'containerd' | 'k3s' | 'rke2';
+  pid?: number;
+  configPath: string;
+  /** The main config and every import, in merge order; unknown when unreadable. */
+  files: { path: string; file: Fact<TextFile>; exists: boolean }[];
+  configErrors: ConfigError[];
+  /** `version` of the main file (absent = 1). */
+  configVersion: number;
+  disabledPlugins: Located<string>[];
+  cni: RuntimeCniSettings;
+  systemdCgroup?: Located<boolean>;
+  /** The CRI socket containerd listens on. */
+  address: Located<string>;
+  /** CRI/CNI keys placed under a plugin table containerd of this config version ignores. */
+  wrongSchemaKeys: (TomlKeyRef & { belongsIn: string })[];
+  version?: string;
+}
+
+export interface CrioFacts {
+  discoveredBy: 'process' | 'default-path';
+  pid?: number;
+  configPath: string;
+  dropInDir: string;
+  files: { path: string; file: Fact<TextFile>; exists: boolean }[];
+  configErrors: ConfigError[];
+  cni: RuntimeCniSettings;
+  cgroupManager?: Located<string>;
+  address: Located<string>;
+  version?: string;
+}
+
+export interface KubeletFlag {
+  name: string;
+  value?: string;
+  source: string;
+  line?: number;
+}
+
+export interface KubeletFacts {
+  running: boolean;
+  pid?: number;
+  /** Flags from the process command line, or (when not running) from the files systemd would pass. */
+  flags: KubeletFlag[];
+  configPath?: string;
+  config?: Fact<{ containerRuntimeEndpoint?: Located<string>; cgroupDriver?: Located<string> }>;
+  /** The runtime endpoint the kubelet will dial, normalised (`unix:///run/...`, `npipe:////./pipe/...`). */
+  endpoint?: Located<string>;
+  cgroupDriver?: Located<string>;
+  version?: string;
+  files: TextFile[];
+}
+
+export interface CrictlFacts {
+  path: string;
+  runtimeEndpoint?: Located<string>;
+  imageEndpoint?: Located<string>;
+  error?: string;
+}
+
+export interface EndpointFact {
+  /** Normalised endpoint: `unix:///run/containerd/containerd.sock` or `npipe:////./pipe/name`. */
+  endpoint: string;
+  runtime: 'containerd' | 'crio' | 'cri-dockerd' | 'dockershim' | 'k3s' | 'rke2' | 'docker' | 'unknown';
+  state: 'present' | 'missing' | 'not-a-socket' | 'unknown';
+}
+
+export interface PodmanFacts {
+  path: string;
+  networkBackend?: Located<string>;
+  cniConfigDir?: Located<string>;
+}
+
+// ---------------------------------------------------------------- logs
+
+export interface LogMatchFact {
+  signatureId: string;
+  path: string;
+  line: number;
+  text: string;
+}
+
+export interface LogSourceFact {
+  path: string;
+  /** `file` or `journald:<unit>`. */
+  origin: string;
+  state: 'scanned' | 'missing' | 'unreadable';
+  bytes?: number;
+  error?: string;
+}
+
+// ---------------------------------------------------------------- the snapshot
+
+export interface Snapshot {
+  node: NodeFacts;
+  processes: Fact<ProcessFact[]>;
+  services: Fact<ServiceFact[]>;
+  versions: Record<string, string>;
+  containerd: Fact<ContainerdFacts | null>;
+  crio: Fact<CrioFacts | null>;
+  kubelet: Fact<KubeletFacts | null>;
+  crictl: Fact<CrictlFacts | null>;
+  podman?: PodmanFacts;
+  endpoints: EndpointFact[];
+  /** Undefined when the runtime was not asked (bundle without `cri`). */
+  cri?: CriEntry[];
+  /** Every conf dir examined, keyed by native path (runtimes' dirs first, then well-known ones). */
+  confDirs: CniConfDir[];
+  binDirs: CniBinDir[];
+  logs: { sources: LogSourceFact[]; matches: LogMatchFact[] };
+  windows?: {
+    pipes: Fact<string[]>;
+    hns: Fact<HnsModel>;
+  };
+}
