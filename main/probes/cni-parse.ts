@@ -1,0 +1,116 @@
+/**
+ * Parse a CNI config the way libcni does (KB linux §1.1): `.conflist` needs `name` and a
+ * non-empty `plugins` list whose entries have `type`; `.conf`/`.json` need `type`. Error texts
+ * follow libcni's so users can match them with their runtime logs.
+ */
+import type { CniParse, CniPluginRef } from '../../shared/model/snapshot';
+
+export function cniExtension(name: string, os: 'linux' | 'windows'): string {
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot) : '';
+  // Go's filepath.Ext is case-sensitive; Windows file names are not, and tools that write
+  // `.CONF` on Windows are read by containerd there (KB windows §6).
+  return os === 'windows' ? ext.toLowerCase() : ext;
+}
+
+export const LOADABLE_EXTENSIONS = ['.conf', '.conflist', '.json'] as const;
+export const DISABLED_SUFFIXES = ['.disabled', '.mk_disabled', '.cilium_bak'] as const;
+
+/** `10-calico.conflist.mk_disabled` → `10-calico.conflist`, or undefined. */
+export function disabledOriginal(name: string): string | undefined {
+  for (const s of DISABLED_SUFFIXES) {
+    if (name.endsWith(s)) {
+      const orig = name.slice(0, -s.length);
+      return LOADABLE_EXTENSIONS.some((e) => orig.toLowerCase().endsWith(e)) ? orig : undefined;
+    }
+  }
+  return undefined;
+}
+
+function jsonErrorPosition(text: string, message: string): { line?: number; column?: number } {
+  const m = /position (\d+)/.exec(message);
+  if (!m) return {};
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  return { line, column: pos - before.lastIndexOf('\n') };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Plugin types the rules check (rules.md Definitions): type, ipam.type, flannel delegate.type. */
+function pluginRefs(plugin: Record<string, unknown>): CniPluginRef[] {
+  const out: CniPluginRef[] = [];
+  const type = str(plugin.type);
+  const ipam = isObject(plugin.ipam) ? plugin.ipam : undefined;
+  const { subnet, gateway } = addressing(plugin, ipam);
+  if (type) out.push({ type, role: 'plugin', ...(subnet && { subnet }), ...(gateway && { gateway }) });
+  const ipamType = ipam ? str(ipam.type) : undefined;
+  if (ipamType) out.push({ type: ipamType, role: 'ipam' });
+  if (type === 'flannel') {
+    const delegate = isObject(plugin.delegate) ? plugin.delegate : undefined;
+    out.push({ type: (delegate && str(delegate.type)) ?? 'bridge', role: 'delegate' });
+  }
+  return out;
+}
+
+function addressing(plugin: Record<string, unknown>, ipam: Record<string, unknown> | undefined): { subnet?: string; gateway?: string } {
+  let subnet = ipam ? str(ipam.subnet) : undefined;
+  let gateway = ipam ? str(ipam.gateway) : undefined;
+  const ranges = ipam && Array.isArray(ipam.ranges) ? ipam.ranges : undefined;
+  const first = ranges && Array.isArray(ranges[0]) ? ranges[0][0] : undefined;
+  if (isObject(first)) {
+    subnet ??= str(first.subnet);
+    gateway ??= str(first.gateway);
+  }
+  // Windows nat/sdnbridge: `ipam.routes[].GW` carries the gateway (KB windows §5).
+  const routes = ipam && Array.isArray(ipam.routes) ? ipam.routes : undefined;
+  const r0 = routes?.[0];
+  if (isObject(r0)) gateway ??= str(r0.GW) ?? str(r0.gw);
+  subnet ??= str(plugin.subnet);
+  return { ...(subnet && { subnet }), ...(gateway && { gateway }) };
+}
+
+export function parseCniConfig(text: string, ext: string): CniParse {
+  const isList = ext === '.conflist';
+  const prefix = isList ? 'error parsing configuration list' : 'error parsing configuration';
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    const msg = (e as Error).message;
+    const human = text.trim() === '' ? 'unexpected end of JSON input' : msg;
+    return { ok: false, error: `${prefix}: ${human}`, ...jsonErrorPosition(text, msg) };
+  }
+  if (!isObject(doc)) return { ok: false, error: `${prefix}: not a JSON object` };
+  const cniVersion = str(doc.cniVersion);
+  if (isList) {
+    if (doc.name === undefined) return { ok: false, error: `${prefix}: no name` };
+    if (typeof doc.name !== 'string') return { ok: false, error: `${prefix}: invalid name type ${typeof doc.name}` };
+    if (doc.cniVersion !== undefined && typeof doc.cniVersion !== 'string') return { ok: false, error: `${prefix}: invalid cniVersion type ${typeof doc.cniVersion}` };
+    if (doc.plugins === undefined) return { ok: false, error: `${prefix}: no 'plugins' key` };
+    if (!Array.isArray(doc.plugins)) return { ok: false, error: `${prefix}: invalid 'plugins' type ${typeof doc.plugins}` };
+    if (doc.plugins.length === 0) return { ok: false, error: `${prefix}: no plugins in list` };
+    const plugins: CniPluginRef[] = [];
+    for (let i = 0; i < doc.plugins.length; i++) {
+      const p: unknown = doc.plugins[i];
+      if (!isObject(p) || typeof p.type !== 'string' || p.type === '') {
+        return { ok: false, error: `failed to parse plugin config ${i}: error parsing configuration: missing 'type'` };
+      }
+      plugins.push(...pluginRefs(p));
+    }
+    return { ok: true, format: 'conflist', network: doc.name, ...(cniVersion !== undefined && { cniVersion }), plugins };
+  }
+  if (typeof doc.type !== 'string' || doc.type === '') {
+    const hint = Array.isArray(doc.plugins) ? " (this is a config list saved with a single-config extension; rename it to .conflist)" : '';
+    return { ok: false, error: `${prefix}: missing 'type'${hint}` };
+  }
+  const network = str(doc.name);
+  return { ok: true, format: 'conf', ...(network !== undefined && { network }), ...(cniVersion !== undefined && { cniVersion }), plugins: pluginRefs(doc) };
+}

@@ -1,0 +1,68 @@
+/**
+ * Logs of the runtime, the kubelet and the CNI agents, from files and journald, matched against
+ * the signature catalog by the streaming scanner (bounded memory, huge files fine).
+ */
+import type { LogMatchFact, LogSourceFact } from '../../shared/model/snapshot';
+import { READ_LIMITS } from '../bundle/limits';
+import { signaturesFor } from '../logs/catalog';
+import { scanLog } from '../logs/scanner';
+import type { ProbeContext } from './context';
+
+export const LOG_FILES = {
+  linux: [
+    '/var/log/containerd.log',
+    '/var/log/crio.log',
+    '/var/log/kubelet.log',
+    '/var/lib/rancher/k3s/agent/containerd/containerd.log',
+    '/var/lib/rancher/rke2/agent/containerd/containerd.log',
+  ],
+  windows: [
+    'C:\\var\\log\\kubelet\\kubelet.log',
+    'C:\\k\\kubelet.log',
+    'C:\\k\\kubelet.err.log',
+    'C:\\var\\log\\containerd\\containerd.log',
+    'C:\\Program Files\\containerd\\containerd.log',
+    'C:\\var\\log\\antrea\\antrea-agent.log',
+    'C:\\k\\antrea\\logs\\antrea-agent.log',
+    'C:\\k\\flanneld.log',
+    'C:\\CalicoWindows\\logs\\calico-node.log',
+  ],
+} as const;
+
+export const JOURNAL_UNITS = ['containerd', 'crio', 'kubelet', 'k3s', 'k3s-agent', 'rke2-agent', 'rke2-server'] as const;
+
+async function* once(text: string): AsyncIterable<Uint8Array> {
+  yield Buffer.from(text, 'utf8');
+}
+
+export async function probeLogs(ctx: ProbeContext): Promise<{ sources: LogSourceFact[]; matches: LogMatchFact[] }> {
+  const sigs = signaturesFor(ctx.os);
+  const sources: LogSourceFact[] = [];
+  const matches: LogMatchFact[] = [];
+  for (const path of LOG_FILES[ctx.os]) {
+    const st = await ctx.stat(path);
+    if (!st.ok) {
+      if (st.error !== 'ENOENT' && st.error !== 'UNRECORDED') sources.push({ path, origin: 'file', state: 'unreadable', error: st.message });
+      continue;
+    }
+    if (st.type !== 'file') continue;
+    const r = await scanLog(ctx.host.streamFile(path, { tailBytes: READ_LIMITS.logTailBytes }), path, sigs);
+    sources.push({ path, origin: 'file', state: r.error ? 'unreadable' : 'scanned', bytes: r.bytesScanned, ...(r.error !== undefined && { error: r.error }) });
+    matches.push(...r.matches);
+  }
+  if (ctx.os === 'linux') {
+    for (const unit of JOURNAL_UNITS) {
+      const j = await ctx.host.journal({ unit, lines: READ_LIMITS.journalLines });
+      if (!j) continue;
+      const path = `journald:${unit}`;
+      if (!j.known) {
+        sources.push({ path, origin: path, state: 'unreadable', error: j.reason });
+        continue;
+      }
+      const r = await scanLog(once(j.value), path, sigs);
+      sources.push({ path, origin: path, state: 'scanned', bytes: r.bytesScanned });
+      matches.push(...r.matches);
+    }
+  }
+  return { sources, matches };
+}

@@ -1,0 +1,121 @@
+/**
+ * Runs every probe against a host and assembles the Snapshot. Order matters only where a probe
+ * needs another's answer (the runtimes' conf dirs, the kubelet's endpoint).
+ */
+import type { Fact } from '../../shared/model/fact';
+import { unknownFact } from '../../shared/model/fact';
+import type { CniBinDir, CniConfDir, Snapshot } from '../../shared/model/snapshot';
+import type { Host } from '../host/host';
+import { pathKey } from '../host/paths';
+import { ProbeContext } from './context';
+import { probeContainerd } from './containerd';
+import { probeCrio } from './crio';
+import { probeKubelet } from './kubelet';
+import { probeCrictl } from './crictl';
+import { probeEndpoints } from './endpoints';
+import { probeBinDir, probeConfDir } from './cni-dirs';
+import { probeLogs } from './logs';
+import { probeVersions, SERVICE_NAMES } from './versions';
+import { probePodman } from './podman';
+
+/** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, KB linux §10). */
+export const WELL_KNOWN_CONF_DIRS = {
+  linux: ['/etc/cni/net.d', '/etc/cni/net.mk', '/var/lib/rancher/k3s/agent/etc/cni/net.d', '/var/lib/rancher/rke2/agent/etc/cni/net.d'],
+  windows: ['C:\\etc\\cni\\net.d', 'C:\\Program Files\\containerd\\cni\\conf', 'C:\\k\\cni\\config'],
+} as const;
+
+export const WELL_KNOWN_BIN_DIRS = {
+  linux: ['/opt/cni/bin', '/usr/lib/cni', '/usr/libexec/cni'],
+  windows: ['C:\\opt\\cni\\bin', 'C:\\Program Files\\containerd\\cni\\bin', 'C:\\k\\cni'],
+} as const;
+
+export interface SnapshotOptions {
+  /** Skip asking CRI endpoints (e.g. a quick scan). */
+  skipCri?: boolean;
+  onProgress?: (step: string) => void;
+}
+
+export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): Promise<Snapshot> {
+  const ctx = new ProbeContext(host);
+  const progress = opts.onProgress ?? ((): void => undefined);
+  progress('node');
+  const node = await host.node();
+  const processes = await host.processes();
+  const services = await host.services(SERVICE_NAMES[host.os]);
+  progress('runtime versions');
+  const versions = await probeVersions(host, processes);
+  progress('containerd');
+  const containerd = await probeContainerd(ctx, processes);
+  if (containerd.known && containerd.value) containerd.value.version ??= versions.containerd ?? versions.k3s ?? versions.rke2;
+  progress('CRI-O');
+  const crio = await probeCrio(ctx, processes);
+  if (crio.known && crio.value && versions.crio) crio.value.version = versions.crio;
+  progress('kubelet');
+  const kubelet = await probeKubelet(ctx, processes, versions.kubelet);
+  const crictl = await probeCrictl(ctx);
+  const podman = host.os === 'linux' ? await probePodman(ctx) : undefined;
+
+  let windows: Snapshot['windows'];
+  if (host.os === 'windows') {
+    progress('HNS and named pipes');
+    windows = { pipes: await host.pipes(), hns: await host.hns() };
+  }
+  progress('CRI endpoints');
+  const endpoints = await probeEndpoints(ctx, { containerd, crio, kubelet, crictl, pipes: windows?.pipes });
+
+  progress('CNI configuration');
+  const confPaths: string[] = [];
+  const binPaths: string[] = [];
+  for (const rt of [containerd, crio]) {
+    if (rt.known && rt.value) {
+      confPaths.push(rt.value.cni.confDir.value);
+      binPaths.push(...rt.value.cni.binDirs.value);
+    }
+  }
+  confPaths.push(...WELL_KNOWN_CONF_DIRS[host.os]);
+  binPaths.push(...WELL_KNOWN_BIN_DIRS[host.os]);
+  const confDirs: CniConfDir[] = await Promise.all(dedupe(host.os, confPaths).map((p) => probeConfDir(ctx, p)));
+  const binDirs: CniBinDir[] = await Promise.all(dedupe(host.os, binPaths).map((p) => probeBinDir(ctx, p)));
+
+  let cri: Snapshot['cri'];
+  if (!opts.skipCri) {
+    progress('asking the runtimes over CRI');
+    // Only sockets that exist are asked: a missing one is `cri.endpoint.missing`'s business.
+    const ask = endpoints.filter((e) => e.state === 'present' || e.state === 'unknown').map((e) => e.endpoint);
+    cri = ask.length > 0 ? await host.cri(ask) : await host.cri([]);
+  }
+
+  progress('logs');
+  const logs = await probeLogs(ctx);
+
+  const snapshot: Snapshot = {
+    node,
+    processes,
+    services,
+    versions,
+    containerd,
+    crio,
+    kubelet,
+    crictl,
+    endpoints,
+    confDirs,
+    binDirs,
+    logs,
+    ...(podman && { podman }),
+    ...(cri !== undefined && { cri }),
+    ...(windows && { windows }),
+  };
+  return snapshot;
+}
+
+function dedupe(os: 'linux' | 'windows', paths: string[]): string[] {
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const k = pathKey(os, p).replace(/[\\/]+$/, '');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export const notProbed = <T>(what: string): Fact<T> => unknownFact(`${what} was not probed`);
