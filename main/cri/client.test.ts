@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCriClient, CriCallError, probeCriEndpoint } from './client';
+import {
+  makeStaleSocket,
+  startGrpcCriServer,
+  startHangingServer,
+  startUnknownServiceServer,
+  type FakeRuntime,
+  type FakeServer,
+} from './fake-cri-server';
+
+let dir: string;
+let servers: FakeServer[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cri-test-'));
+  servers = [];
+});
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const containerdLike = (apiVersion: string): FakeRuntime => ({
+  Version: () => ({ version: '0.1.0', runtimeName: 'containerd', runtimeVersion: '1.6.20', runtimeApiVersion: apiVersion }),
+  Status: (req) => ({
+    status: {
+      conditions: [
+        { type: 'RuntimeReady', status: true, reason: '', message: '' },
+        {
+          type: 'NetworkReady',
+          status: false,
+          reason: 'NetworkPluginNotReady',
+          message: 'Network plugin returns error: cni plugin not initialized',
+        },
+      ],
+    },
+    // Real runtimes only fill `info` when asked for verbose output.
+    info:
+      'verbose' in req && req.verbose === true
+        ? { lastCNILoadStatus: 'cni config load failed: no network config found in /etc/cni/net.d', golang: '"go1.19.8"' }
+        : {},
+  }),
+  ListPodSandbox: () => ({
+    items: [
+      {
+        id: 'abc123',
+        metadata: { name: 'coredns-1', uid: 'u1', namespace: 'kube-system', attempt: 0 },
+        state: 'SANDBOX_NOTREADY',
+        createdAt: '1764666000123456789',
+      },
+    ],
+  }),
+});
+
+describe('probeCriEndpoint', () => {
+  it('decodes Version and verbose Status from a runtime.v1 server', async () => {
+    const sock = join(dir, 'v1.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }));
+    const entry = await probeCriEndpoint(`unix://${sock}`, { listSandboxes: true });
+    expect(entry).toEqual({
+      endpoint: `unix://${sock}`,
+      api: 'runtime.v1',
+      version: { version: '0.1.0', runtimeName: 'containerd', runtimeVersion: '1.6.20', runtimeApiVersion: 'v1' },
+      status: {
+        conditions: [
+          { type: 'RuntimeReady', status: true, reason: '', message: '' },
+          {
+            type: 'NetworkReady',
+            status: false,
+            reason: 'NetworkPluginNotReady',
+            message: 'Network plugin returns error: cni plugin not initialized',
+          },
+        ],
+        info: { lastCNILoadStatus: 'cni config load failed: no network config found in /etc/cni/net.d', golang: '"go1.19.8"' },
+      },
+      sandboxes: [
+        { id: 'abc123', name: 'coredns-1', namespace: 'kube-system', state: 'SANDBOX_NOTREADY', createdAt: '2025-12-02T09:00:00.123Z' },
+      ],
+      error: null,
+    });
+  });
+
+  it('accepts a bare socket path and leaves sandboxes out unless asked', async () => {
+    const sock = join(dir, 'bare.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }));
+    const entry = await probeCriEndpoint(sock);
+    expect(entry.api).toBe('runtime.v1');
+    expect(entry.error).toBeNull();
+    expect(entry).not.toHaveProperty('sandboxes');
+  });
+
+  it('falls back to runtime.v1alpha2 when v1 is unimplemented', async () => {
+    const sock = join(dir, 'alpha.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1alpha2': containerdLike('v1alpha2') }));
+    const entry = await probeCriEndpoint(`unix://${sock}`, { listSandboxes: true });
+    expect(entry.api).toBe('runtime.v1alpha2');
+    expect(entry.error).toBeNull();
+    expect(entry.version?.runtimeApiVersion).toBe('v1alpha2');
+    expect(entry.status?.conditions.map((c) => c.type)).toEqual(['RuntimeReady', 'NetworkReady']);
+    expect(entry.sandboxes).toHaveLength(1);
+  });
+
+  it('reports the v1 error (12, unknown service) when neither package is served', async () => {
+    const sock = join(dir, 'nocri.sock');
+    servers.push(await startUnknownServiceServer(sock));
+    const entry = await probeCriEndpoint(`unix://${sock}`);
+    expect(entry).toEqual({
+      endpoint: `unix://${sock}`,
+      api: null,
+      error: { code: 12, message: 'unknown service runtime.v1.RuntimeService' },
+    });
+  });
+
+  it('keeps Version when only Status fails', async () => {
+    const sock = join(dir, 'nostatus.sock');
+    const { Version } = containerdLike('v1');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': { Version } }));
+    const entry = await probeCriEndpoint(`unix://${sock}`);
+    expect(entry.api).toBe('runtime.v1');
+    expect(entry.version?.runtimeName).toBe('containerd');
+    expect(entry.status).toBeUndefined();
+    expect(entry.error?.code).toBe(12);
+  });
+
+  it('gives up on a hung endpoint within its deadline, for the whole probe', async () => {
+    const sock = join(dir, 'hang.sock');
+    const hung = await startHangingServer(sock);
+    servers.push(hung);
+    const started = performance.now();
+    const entry = await probeCriEndpoint(`unix://${sock}`, { deadlineMs: 600, listSandboxes: true });
+    const took = performance.now() - started;
+    expect(hung.connections()).toBeGreaterThan(0);
+    expect(took).toBeGreaterThanOrEqual(550);
+    expect(took).toBeLessThan(600 + 400);
+    expect(entry.api).toBeNull();
+    expect([4, 14]).toContain(entry.error?.code);
+    expect(entry.error?.message).toMatch(/deadline/i);
+  });
+
+  it('reports 14 for a stale socket file with nothing listening', async () => {
+    const sock = join(dir, 'stale.sock');
+    await makeStaleSocket(sock);
+    const entry = await probeCriEndpoint(`unix://${sock}`);
+    expect(entry.api).toBeNull();
+    expect(entry.error?.code).toBe(14);
+    expect(entry.error?.message).toContain('ECONNREFUSED');
+  });
+
+  it('reports 14 for a regular file where the socket should be', async () => {
+    const file = join(dir, 'not-a-socket');
+    writeFileSync(file, '');
+    const entry = await probeCriEndpoint(file);
+    expect(entry.error?.code).toBe(14);
+  });
+
+  it('reports 14 ENOENT for a missing socket path, quickly', async () => {
+    const started = performance.now();
+    const entry = await probeCriEndpoint(`unix://${join(dir, 'missing.sock')}`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(entry).toMatchObject({ api: null, error: { code: 14 } });
+    expect(entry.error?.message).toContain('ENOENT');
+  });
+
+  it('does not dial a named pipe off Windows, and rejects nonsense endpoints', async () => {
+    const pipe = await probeCriEndpoint('npipe:////./pipe/containerd-containerd');
+    expect(pipe.endpoint).toBe('npipe:////./pipe/containerd-containerd');
+    if (process.platform !== 'win32') expect(pipe.error).toMatchObject({ code: 14, message: expect.stringMatching(/only be dialed on Windows/) });
+    const bad = await probeCriEndpoint('containerd.sock');
+    expect(bad).toMatchObject({ api: null, error: { code: 3 } });
+  });
+});
+
+describe('createCriClient', () => {
+  it('calls the chosen package and throws CriCallError with the gRPC code', async () => {
+    const sock = join(dir, 'client.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }));
+    const client = createCriClient(`unix://${sock}`, { deadlineMs: 2000 });
+    try {
+      expect((await client.version()).runtimeApiVersion).toBe('v1');
+      expect((await client.status(false)).info).toEqual({});
+      expect((await client.listPodSandbox())[0]?.id).toBe('abc123');
+      const err = await client.podSandboxStatus('abc123').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CriCallError);
+      expect(err).toMatchObject({ code: 12, method: 'PodSandboxStatus' });
+    } finally {
+      client.close();
+    }
+  });
+});

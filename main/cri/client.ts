@@ -1,0 +1,62 @@
+// probeCriEndpoint: what the doctor records about one CRI endpoint (a bundle `cri` entry).
+//
+// One overall deadline is shared by every call of a probe, so a dead or hung runtime costs about
+// `deadlineMs` in total, not once per call. The channel is always closed before returning.
+import { openCriChannel, type CriChannel } from './channel';
+import { decodeSandboxList, decodeStatus, decodeVersion } from './decode';
+import type { CriApi, CriEntry, CriError } from './types';
+
+export { createCriClient, CriCallError, type CriClient, type CriClientOptions } from './runtime-client';
+export type * from './types';
+
+export interface ProbeOptions {
+  /** Budget for the whole probe of this endpoint, in ms. Default 3000. */
+  deadlineMs?: number;
+  /** Also call ListPodSandbox. Default false. */
+  listSandboxes?: boolean;
+}
+
+const UNIMPLEMENTED = 12;
+// kubelet sends its CRI API version here; runtimes ignore the value.
+const KUBELET_API_VERSION = '0.1.0';
+
+export async function probeCriEndpoint(endpoint: string, opts: ProbeOptions = {}): Promise<CriEntry> {
+  const deadline = new Date(Date.now() + (opts.deadlineMs ?? 3000));
+  const channel = openCriChannel(endpoint);
+  try {
+    return await probe(channel, endpoint, deadline, opts.listSandboxes ?? false);
+  } finally {
+    channel.close();
+  }
+}
+
+async function probe(channel: CriChannel, endpoint: string, deadline: Date, listSandboxes: boolean): Promise<CriEntry> {
+  const found = await negotiate(channel, deadline);
+  if (!found.ok) return { endpoint, api: null, error: found.error };
+  const { api } = found;
+  const entry: CriEntry = { endpoint, api, version: decodeVersion(found.version), error: null };
+
+  const status = await channel.call(api, 'Status', { verbose: true }, deadline);
+  if (!status.ok) return { ...entry, error: status.error };
+  entry.status = decodeStatus(status.value);
+
+  if (listSandboxes) {
+    const listed = await channel.call(api, 'ListPodSandbox', {}, deadline);
+    if (!listed.ok) return { ...entry, error: listed.error };
+    entry.sandboxes = decodeSandboxList(listed.value);
+  }
+  return entry;
+}
+
+type Negotiated = { ok: true; api: CriApi; version: object } | { ok: false; error: CriError };
+
+/** runtime.v1 first; v1alpha2 only when v1 is not served (containerd 1.5, CRI-O < 1.20 ...). */
+async function negotiate(channel: CriChannel, deadline: Date): Promise<Negotiated> {
+  const v1 = await channel.call('runtime.v1', 'Version', { version: KUBELET_API_VERSION }, deadline);
+  if (v1.ok) return { ok: true, api: 'runtime.v1', version: v1.value };
+  if (v1.error.code !== UNIMPLEMENTED) return { ok: false, error: v1.error };
+  const alpha = await channel.call('runtime.v1alpha2', 'Version', { version: KUBELET_API_VERSION }, deadline);
+  if (alpha.ok) return { ok: true, api: 'runtime.v1alpha2', version: alpha.value };
+  // Both unimplemented: report the v1 error, which names the service kubelet >= 1.26 needs.
+  return { ok: false, error: alpha.error.code === UNIMPLEMENTED ? v1.error : alpha.error };
+}
