@@ -2,58 +2,25 @@
 // manifest's `cri` list (shared/spec/bundle-format.md), so a live probe and a recorded bundle
 // feed the rules the same data.
 
-export type CriApi = 'runtime.v1' | 'runtime.v1alpha2';
+import type { CriCondition, CriEntry, CriSandbox } from '../../shared/model/cri';
 
-export interface CriVersion {
-  version: string;
-  runtimeName: string;
-  runtimeVersion: string;
-  runtimeApiVersion: string;
-}
+// The entry shape is owned by shared/model (the renderer reads it too); these names are views of it
+// so the client cannot drift from the contract.
+export type { CriCondition, CriEntry, CriSandbox };
 
-export interface CriCondition {
-  type: string;
-  status: boolean;
-  reason: string;
-  message: string;
-}
-
-export interface CriStatus {
-  conditions: CriCondition[];
-  /** Verbose info map as sent: containerd's `config`/`cniconfig`/`golang` values are JSON text,
-   * `lastCNILoadStatus*` values are plain text ("OK" or the go-cni error). */
-  info: Record<string, string>;
-}
-
-export interface CriSandbox {
-  id: string;
-  name: string;
-  namespace: string;
-  /** `SANDBOX_READY` | `SANDBOX_NOTREADY` (or the raw enum number of a newer runtime). */
-  state: string;
-  /** ISO-8601 UTC time from the CRI nanosecond timestamp; "" when the runtime sent 0. */
-  createdAt: string;
-}
-
+export type CriApi = NonNullable<CriEntry['api']>;
+export type CriVersion = NonNullable<CriEntry['version']>;
+/** Verbose Status. In `info`, containerd's `config`/`cniconfig`/`golang` values are JSON text and
+ * `lastCNILoadStatus*` values are plain text ("OK" or the go-cni error). */
+export type CriStatus = NonNullable<CriEntry['status']>;
 /**
  * A failed call. `code` is the gRPC status code: 4 DEADLINE_EXCEEDED (nothing answered in time),
  * 12 UNIMPLEMENTED (CRI service not served), 14 UNAVAILABLE (no socket / nobody listening /
  * named pipe on a non-Windows host), 3 INVALID_ARGUMENT (the endpoint string itself is unusable).
  * `message` is the status detail without the "14 UNAVAILABLE: " prefix.
+ * The client fills `CriSandbox.createdAt` as ISO-8601 UTC from CRI's nanoseconds ("" for 0).
  */
-export interface CriError {
-  code: number;
-  message: string;
-}
-
-export interface CriEntry {
-  endpoint: string;
-  api: CriApi | null;
-  version?: CriVersion;
-  status?: CriStatus;
-  sandboxes?: CriSandbox[];
-  error: CriError | null;
-}
+export type CriError = NonNullable<CriEntry['error']>;
 
 export interface CriPodSandboxStatus extends CriSandbox {
   /** Primary pod IP from PodSandboxStatus.network.ip; "" when the runtime has none. */
