@@ -39,7 +39,10 @@ function analyzeUnsafe(text: string): TomlAnalysisResult {
     return { ok: false, error: { message: `${scan.message} (line ${line}, column ${column})`, line, column } };
   }
   const hasBom = text.startsWith('\uFEFF');
-  const parsed = parseValues(hasBom ? text.slice(1) : text);
+  // @iarna/toml rejects a CR before the LF that ends a comment ("Control characters …
+  // are not allowed in comments"), so CRLF files are handed over as LF. Line numbers are
+  // unchanged; multi-line string values get LF, a normalisation the TOML spec allows.
+  const parsed = parseValues((hasBom ? text.slice(1) : text).replace(/\r\n/g, '\n'));
   if (!parsed.ok) {
     const { line, column } = parsed.error;
     const col = hasBom && line === 1 && column !== undefined ? column + 1 : column;
