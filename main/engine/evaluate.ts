@@ -1,0 +1,105 @@
+/**
+ * Runs every rule over a Snapshot and assembles the report: check statuses, findings with stable
+ * ids and repair ids, log lines attached as evidence, and links between findings that explain
+ * each other. Pure: no I/O.
+ */
+import type { CheckResult, Evidence, Finding, RepairRef } from '../../shared/model/finding';
+import { SEVERITY_RANK } from '../../shared/model/finding';
+import type { Snapshot } from '../../shared/model/snapshot';
+import type { Report } from '../../shared/model/report';
+import { REPORT_SCHEMA } from '../../shared/model/report';
+import { ALL_RULES } from '../rules/catalog';
+import { derive } from '../rules/derive';
+import type { RepairOffer, Rule, RuleOutcome } from '../rules/types';
+import { allSignatures } from '../logs/catalog';
+import { summarize } from './summary';
+
+export interface ResolvedRepair {
+  id: string;
+  rule: string;
+  findingId: string;
+  offer: RepairOffer;
+}
+
+export interface Evaluation {
+  report: Report;
+  /** Repair id → what the rule offered (kind + params): what `fix` rebuilds its plan from. */
+  repairs: Map<string, ResolvedRepair>;
+}
+
+const MAX_LOG_EVIDENCE = 10;
+
+function safeEvaluate(rule: Rule, snapshot: Snapshot, derived: ReturnType<typeof derive>): RuleOutcome {
+  try {
+    return rule.evaluate({ snapshot, derived });
+  } catch (e) {
+    // A rule bug must not take the whole report down: the check says it could not decide.
+    return { status: 'unknown', reason: `internal error in rule ${rule.id}: ${(e as Error).message}` };
+  }
+}
+
+export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES): Evaluation {
+  const derived = derive(snapshot);
+  const checks: CheckResult[] = [];
+  const findings: Finding[] = [];
+  const repairs = new Map<string, ResolvedRepair>();
+  const explainedBy = new Map<Finding, string[]>();
+  const sigById = new Map(allSignatures.map((s) => [s.id, s]));
+
+  for (const rule of rules) {
+    const outcome = safeEvaluate(rule, snapshot, derived);
+    if (outcome.status !== 'fail') {
+      checks.push({ rule: rule.id, status: outcome.status, ...('reason' in outcome && { reason: outcome.reason }) });
+      continue;
+    }
+    checks.push({ rule: rule.id, status: 'fail' });
+    for (const draft of outcome.findings) {
+      const id = draft.key ? `${rule.id}#${draft.key}` : rule.id;
+      const refs: RepairRef[] = [];
+      for (const offer of draft.repairs ?? []) {
+        const repairId = `${rule.id}:${offer.kind}${draft.key ? `:${shortKey(draft.key)}` : ''}${offer.key ? `:${offer.key}` : ''}`;
+        repairs.set(repairId, { id: repairId, rule: rule.id, findingId: id, offer });
+        refs.push({ id: repairId, title: offer.title, needsElevation: offer.needsElevation });
+      }
+      // Log lines whose signature explains this rule become evidence (rules.md "Logs").
+      const logEvidence: Evidence[] = snapshot.logs.matches
+        .filter((m) => sigById.get(m.signatureId)?.attachesTo === rule.id)
+        .slice(-MAX_LOG_EVIDENCE)
+        .map((m) => ({ kind: 'log', path: m.path, line: m.line, text: m.text, signature: m.signatureId }));
+      const finding: Finding = {
+        id,
+        rule: rule.id,
+        severity: draft.severity,
+        title: draft.title,
+        summary: draft.summary,
+        ...(draft.runtime !== undefined && { runtime: draft.runtime }),
+        evidence: [...draft.evidence, ...logEvidence],
+        repairs: refs,
+        ...(draft.guidance !== undefined && { guidance: draft.guidance }),
+        kb: rule.kb,
+      };
+      if (draft.explainedBy) explainedBy.set(finding, draft.explainedBy);
+      findings.push(finding);
+    }
+  }
+
+  for (const [finding, ruleIds] of explainedBy) {
+    const related = findings.filter((f) => f !== finding && ruleIds.includes(f.rule)).map((f) => f.id);
+    if (related.length > 0) finding.relatedFindings = related;
+  }
+
+  findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
+  const report: Report = {
+    schema: REPORT_SCHEMA,
+    node: { os: snapshot.node.os, ...(snapshot.node.hostname !== undefined && { hostname: snapshot.node.hostname }), source: snapshot.node.source },
+    checks,
+    findings,
+    summary: summarize(snapshot, derived, findings),
+  };
+  return { report, repairs };
+}
+
+/** Keep repair ids typeable: a file path discriminator becomes its base name. */
+function shortKey(key: string): string {
+  return key.replace(/[^A-Za-z0-9._@-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+}

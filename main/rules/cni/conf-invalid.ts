@@ -1,0 +1,48 @@
+import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { fail, pass } from '../types';
+import { confDirEvidence, confFileEvidence } from '../evidence';
+import { isOutcome, judgedRuntimes } from './shared';
+import { byteOrder } from '../../probes/cni-dirs';
+
+export const cniConfInvalid: Rule = {
+  id: 'cni.conf.invalid',
+  area: 'cni',
+  severity: 'error',
+  title: 'A loadable CNI config does not parse',
+  firesWhen: 'a loadable file fails to parse as a CNI config or list (bad JSON, missing `type`, conflist without `name` or `plugins`)',
+  repair: 'disable the file by renaming it, when a valid config remains',
+  platforms: ['linux', 'windows'],
+  kb: 'linux-kb §1.1 (libcni errors), §1.4 step 4 (containerd fails the whole load)',
+  evaluate(ctx) {
+    const rts = judgedRuntimes(ctx);
+    if (isOutcome(rts)) return rts;
+    const findings: FindingDraft[] = [];
+    for (const rt of rts) {
+      const load = rt.load!;
+      const firstValid = load.valid[0];
+      for (const f of load.invalid) {
+        const p = f.parse?.known && !f.parse.value.ok ? f.parse.value : undefined;
+        // containerd aborts on the first bad file before its first valid one (KB linux §1.4).
+        const fatal = rt.name === 'containerd' ? load.fatal === f : false;
+        const severity = fatal || load.valid.length === 0 ? 'error' : 'warning';
+        const before = firstValid ? byteOrder(f.name, firstValid.name) < 0 : true;
+        const repairs: RepairOffer[] = load.valid.length > 0
+          ? [{ kind: 'rename-file', title: `Disable ${f.name} (rename to ${f.name}.disabled)`, needsElevation: true, params: { from: f.path, to: `${f.path}.disabled`, runtime: rt.name } }]
+          : [];
+        findings.push({
+          key: `${rt.name}:${f.name}`,
+          severity,
+          runtime: rt.label,
+          title: `${f.name} is not a valid CNI config${fatal ? `: ${rt.label} loads no network at all` : ''}`,
+          summary: fatal
+            ? `${rt.label} reads ${f.name} ${before ? 'before any valid config' : ''} and stops at its error (${p?.error}). It then loads no CNI network, reports NetworkReady=false, and every new pod fails sandbox creation.`
+            : `${f.name} fails to parse (${p?.error}). ${rt.name === 'crio' ? 'CRI-O skips it' : `${rt.label} never reaches it because it stops after its in-use config`}, but it breaks the node as soon as the files before it go away.`,
+          evidence: [confFileEvidence(f, p?.error), ...(fatal ? [confDirEvidence(rt)!] : [])],
+          repairs,
+          ...(repairs.length === 0 && { guidance: 'Fix the JSON (the highlighted line) or remove the file; no valid config would remain if it were disabled.' }),
+        });
+      }
+    }
+    return findings.length ? fail(...findings) : pass();
+  },
+};

@@ -1,0 +1,47 @@
+import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { fail, pass } from '../types';
+import { confDirEvidence } from '../evidence';
+import { isOutcome, judgedRuntimes } from './shared';
+import { isDefaultConfig } from '../cni-classify';
+
+export const cniConfMultiple: Rule = {
+  id: 'cni.conf.multiple',
+  area: 'cni',
+  severity: 'warning',
+  title: 'Several CNI configs compete; the runtime uses fewer than all',
+  firesWhen:
+    'more than one loadable config exists and the runtime uses fewer than all of them; warning when two or more are not runtime/tool defaults, info otherwise',
+  repair: 'disable the configs that are not the one in use, on request',
+  platforms: ['linux', 'windows'],
+  kb: 'linux-kb §1.6, §1.7 (load order), §13',
+  evaluate(ctx) {
+    const rts = judgedRuntimes(ctx);
+    if (isOutcome(rts)) return rts;
+    const findings: FindingDraft[] = [];
+    for (const rt of rts) {
+      const load = rt.load!;
+      if (load.loadable.length < 2 || load.inUse.length === 0 || load.inUse.length >= load.loadable.length) continue;
+      const nonDefault = load.loadable.filter((f) => !isDefaultConfig(f));
+      const unused = load.loadable.filter((f) => !load.inUse.includes(f));
+      const winner = load.inUse.map((f) => f.name).join(', ');
+      const repairs: RepairOffer[] = [
+        {
+          kind: 'disable-files',
+          title: `Disable the ${unused.length} config(s) not in use (keep ${winner})`,
+          needsElevation: true,
+          params: { paths: unused.map((f) => f.path), runtime: rt.name },
+        },
+      ];
+      findings.push({
+        key: rt.name,
+        severity: nonDefault.length >= 2 ? 'warning' : 'info',
+        runtime: rt.label,
+        title: `${load.loadable.length} CNI configs in ${rt.confDir!.path}; ${rt.label} uses ${winner}`,
+        summary: `${rt.label} uses ${rt.name === 'crio' ? 'one default network' : `the first ${load.inUse.length} valid file(s) in byte-wise order`} and ignores the rest (${unused.map((f) => f.name).join(', ')}). A leftover config from a previous CNI can win after a rename or an upgrade, and confuses anyone reading the directory.`,
+        evidence: [confDirEvidence(rt)!],
+        repairs,
+      });
+    }
+    return findings.length ? fail(...findings) : pass();
+  },
+};

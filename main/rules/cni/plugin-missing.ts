@@ -1,0 +1,78 @@
+import type { Rule, FindingDraft, RepairOffer, RuleContext } from '../types';
+import { fail, pass, unknown } from '../types';
+import { confFileEvidence } from '../evidence';
+import { isOutcome, judgedRuntimes } from './shared';
+import { binDirHas, missingPlugins, parsed, type RuntimeView } from '../derive';
+import { isDefaultConfig } from '../cni-classify';
+import { WELL_KNOWN_BIN_DIRS } from '../../probes/snapshot';
+import { pathKey } from '../../host/paths';
+import type { CniConfFile } from '../../../shared/model/snapshot';
+
+export const cniPluginMissing: Rule = {
+  id: 'cni.plugin.missing',
+  area: 'cni',
+  severity: 'error',
+  title: 'A CNI plugin binary named by a config is not in the runtime\'s bin dirs',
+  firesWhen:
+    "a plugin type (type, ipam.type, flannel's delegate.type) named in a config of the runtime's conf dir is not an executable in any of the runtime's bin dirs (Windows: `<type>.exe`); error for the config in use and for a cluster config the runtime skipped because of it, warning for others",
+  repair: "when the binary exists in another well-known bin dir, point the runtime's bin dir there (CRI-O: add it to plugin_dirs in a drop-in); else guidance",
+  platforms: ['linux', 'windows'],
+  kb: 'linux-kb §1.3 (failed to find plugin), §1.8; containerd checks only at ADD (§1.4 step 7)',
+  evaluate(ctx) {
+    const rts = judgedRuntimes(ctx);
+    if (isOutcome(rts)) return rts;
+    const findings: FindingDraft[] = [];
+    for (const rt of rts) {
+      const load = rt.load!;
+      if (rt.binDirs.length === 0) return unknown(`${rt.label}'s bin dirs were not examined`);
+      for (const f of load.valid) {
+        const missing = missingPlugins(ctx.snapshot.node.os, f, rt.binDirs);
+        if (missing === undefined) return unknown(`${rt.label}'s bin dirs could not be listed`);
+        if (missing.length === 0) continue;
+        const inUse = load.inUse.includes(f);
+        const skipped = load.skippedForPlugins.includes(f) && !isDefaultConfig(f);
+        const severity = inUse || skipped ? 'error' : 'warning';
+        const elsewhere = findElsewhere(ctx, rt, missing);
+        const repairs: RepairOffer[] = elsewhere ? [pointBinDir(rt, elsewhere, f)] : [];
+        const dirs = rt.binDirs.map((d) => d.path).join(', ');
+        findings.push({
+          key: `${rt.name}:${f.name}`,
+          severity,
+          runtime: rt.label,
+          title: `${f.name} needs plugin ${missing.map((m) => `"${m}"`).join(', ')}, which is not in ${dirs}`,
+          summary: inUse
+            ? `${rt.label} uses ${f.name}, so every pod sandbox fails with: failed to find plugin "${missing[0]}" in path [${rt.binDirs.map((d) => d.path).join(' ')}].${elsewhere ? ` The binary exists in ${elsewhere}.` : ''}`
+            : skipped
+              ? `CRI-O skips ${f.name} because its plugin is missing, so another network is used instead.${elsewhere ? ` The binary exists in ${elsewhere}.` : ''}`
+              : `${f.name} is not in use now, but would fail as soon as it is.`,
+          evidence: [confFileEvidence(f), ...rt.binDirs.map((d) => ({ kind: 'path' as const, path: d.path, state: d.missing ? 'missing' : d.entries.known ? `holds ${d.entries.value.length} file(s): ${d.entries.value.slice(0, 25).join(', ')}` : 'unreadable' }))],
+          repairs,
+          ...(repairs.length === 0 && { guidance: `Install the missing plugin(s) into ${rt.binDirs[0]!.path} (the CNI's installer, or the containernetworking-plugins package for reference plugins).` }),
+        });
+      }
+    }
+    return findings.length ? fail(...findings) : pass();
+  },
+};
+
+/** A well-known bin dir outside the runtime's list that holds every missing type. */
+function findElsewhere(ctx: RuleContext, rt: RuntimeView, missing: string[]): string | undefined {
+  const os = ctx.snapshot.node.os;
+  const own = new Set(rt.binDirs.map((d) => pathKey(os, d.path).replace(/[\\/]+$/, '')));
+  for (const d of ctx.snapshot.binDirs) {
+    if (own.has(pathKey(os, d.path).replace(/[\\/]+$/, ''))) continue;
+    if (!(WELL_KNOWN_BIN_DIRS[os] as readonly string[]).some((w) => pathKey(os, w) === pathKey(os, d.path))) continue;
+    if (missing.every((t) => binDirHas(os, d, t) === true)) return d.path;
+  }
+  return undefined;
+}
+
+function pointBinDir(rt: RuntimeView, dir: string, f: CniConfFile): RepairOffer {
+  const needed = parsed(f)?.ok ? (parsed(f) as { plugins: { type: string }[] }).plugins.map((p) => p.type) : [];
+  return {
+    kind: rt.name === 'crio' ? 'crio-add-plugin-dir' : 'containerd-add-bin-dir',
+    title: rt.name === 'crio' ? `Add ${dir} to CRI-O's plugin_dirs (drop-in) and restart CRI-O` : `Add ${dir} to containerd's CNI bin dirs and restart containerd`,
+    needsElevation: true,
+    params: { dir, runtime: rt.name, needed },
+  };
+}

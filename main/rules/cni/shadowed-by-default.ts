@@ -1,0 +1,58 @@
+import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { fail, pass } from '../types';
+import { confDirEvidence } from '../evidence';
+import { isOutcome, judgedRuntimes } from './shared';
+import { clusterCniName, isDefaultConfig } from '../cni-classify';
+import { parsed } from '../derive';
+
+export const cniConfShadowedByDefault: Rule = {
+  id: 'cni.conf.shadowed-by-default',
+  area: 'cni',
+  severity: 'error',
+  title: "A runtime's default CNI config shadows the cluster's",
+  firesWhen:
+    'the config in use is a runtime or tool default (10-containerd-net.conflist, 100-crio-bridge.conf*, 11-crio-ipv4-bridge.conflist, 200-loopback.conf, 87-podman*.conflist, nerdctl-*.conflist, Windows 0-containerd-nat.json, …) while a cluster CNI config is present in the same conf dir, sorting after it or skipped by the runtime',
+  repair: 'disable the shadowing default(s) so the cluster CNI wins; never leave zero loadable configs',
+  platforms: ['linux', 'windows'],
+  kb: 'linux-kb §1.7 (10-containerd-net shadows flannel/kindnet, containerd#9171); windows-kb §6 (0-containerd-nat.json)',
+  evaluate(ctx) {
+    const rts = judgedRuntimes(ctx);
+    if (isOutcome(rts)) return rts;
+    const findings: FindingDraft[] = [];
+    for (const rt of rts) {
+      const load = rt.load!;
+      const usedDefaults = load.inUse.filter(isDefaultConfig);
+      if (usedDefaults.length === 0) continue;
+      const cluster = load.loadable.filter((f) => !isDefaultConfig(f) && !load.inUse.includes(f));
+      if (cluster.length === 0) continue;
+      const clusterValid = cluster.filter((f) => parsed(f)?.ok);
+      // Every default that sorts before the first valid cluster config must go, or it still wins.
+      const firstCluster = clusterValid[0];
+      const shadowing = firstCluster ? load.loadable.filter((f) => isDefaultConfig(f) && load.loadable.indexOf(f) < load.loadable.indexOf(firstCluster)) : usedDefaults;
+      const cniName = clusterCniName(firstCluster ?? cluster[0]!);
+      const defaultNet = usedDefaults.map((f) => `${f.name}${parsed(f)?.ok && (parsed(f) as { network?: string }).network ? ` (network "${(parsed(f) as { network?: string }).network}")` : ''}`).join(', ');
+      const subnet = usedDefaults.flatMap((f) => (parsed(f)?.ok ? (parsed(f) as { plugins: { subnet?: string }[] }).plugins : [])).find((p) => p.subnet)?.subnet;
+      const repairs: RepairOffer[] = firstCluster
+        ? [
+            {
+              kind: 'disable-files',
+              title: `Disable ${shadowing.map((f) => f.name).join(', ')} so ${firstCluster.name} (${cniName}) is used`,
+              needsElevation: true,
+              params: { paths: shadowing.map((f) => f.path), runtime: rt.name },
+            },
+          ]
+        : [];
+      findings.push({
+        key: rt.name,
+        severity: 'error',
+        runtime: rt.label,
+        title: `${rt.label} uses the default ${usedDefaults[0]!.name} instead of ${cniName}`,
+        summary: `${rt.label} loads ${defaultNet} first, so new pods are wired by a plain local bridge${subnet ? ` and get addresses from ${subnet}` : ''} instead of ${cniName} (${cluster.map((f) => f.name).join(', ')}). Pods on this node then cannot reach pods elsewhere, or sandbox creation fails when the default's plugin is missing.`,
+        evidence: [confDirEvidence(rt)!],
+        repairs,
+        ...(repairs.length === 0 && { guidance: `The cluster config ${cluster[0]!.name} is itself invalid; fix it first.` }),
+      });
+    }
+    return findings.length ? fail(...findings) : pass();
+  },
+};

@@ -1,0 +1,33 @@
+import type { Rule } from '../types';
+import { fail, notApplicable, pass, unknown } from '../types';
+import { locatedEvidence } from '../evidence';
+import { sameEndpoint } from '../../probes/endpoint';
+
+export const criCrictlMismatch: Rule = {
+  id: 'cri.crictl.mismatch',
+  area: 'cri',
+  severity: 'warning',
+  title: "crictl talks to another runtime than the kubelet",
+  firesWhen: "`crictl.yaml`'s `runtime-endpoint` differs from the kubelet's endpoint",
+  repair: 'rewrite crictl.yaml',
+  platforms: ['linux', 'windows'],
+  kb: 'linux-kb §5.3',
+  evaluate(ctx) {
+    const s = ctx.snapshot;
+    if (!s.crictl.known) return unknown(s.crictl.reason);
+    if (!s.kubelet.known) return unknown(s.kubelet.reason);
+    const c = s.crictl.value;
+    const k = s.kubelet.value;
+    if (!c?.runtimeEndpoint) return notApplicable('no crictl.yaml with a runtime-endpoint');
+    if (!k) return notApplicable('no kubelet on this node');
+    if (!k.endpoint) return unknown("the kubelet's endpoint is not known");
+    if (sameEndpoint(c.runtimeEndpoint.value, k.endpoint.value)) return pass();
+    return fail({
+      severity: 'warning',
+      title: `crictl uses ${c.runtimeEndpoint.value}; the kubelet uses ${k.endpoint.value}`,
+      summary: `\`crictl pods\`, \`crictl info\` and every other crictl command inspect a runtime the kubelet does not use, so what you see while debugging is not what the kubelet sees.`,
+      evidence: [locatedEvidence(s, c.runtimeEndpoint, 'crictl runtime-endpoint'), locatedEvidence(s, k.endpoint, 'kubelet endpoint')],
+      repairs: [{ kind: 'write-crictl-config', title: `Point crictl at ${k.endpoint.value}`, needsElevation: true, params: { endpoint: k.endpoint.value } }],
+    });
+  },
+};

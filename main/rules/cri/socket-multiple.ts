@@ -1,0 +1,41 @@
+import type { Rule } from '../types';
+import { fail, pass } from '../types';
+import { disablesCri, isUnknownServiceAnswer } from '../containerd/cri-disabled';
+import { endpointKey } from '../../probes/endpoint';
+
+export const criSocketMultiple: Rule = {
+  id: 'cri.socket.multiple',
+  area: 'cri',
+  severity: 'warning',
+  title: 'More than one CRI endpoint exists on the node',
+  firesWhen:
+    'more than one CRI endpoint exists (containerd, CRI-O, cri-dockerd, dockershim sockets; Windows pipes) so kubeadm refuses to guess and crictl may talk to the wrong runtime',
+  repair: "write crictl.yaml pointing at the kubelet's endpoint",
+  platforms: ['linux', 'windows'],
+  kb: 'linux-kb §5.2 (kubeadm: Found multiple CRI endpoints on the host)',
+  evaluate(ctx) {
+    const s = ctx.snapshot;
+    const c = s.containerd.known ? s.containerd.value : undefined;
+    const containerdRt = ctx.derived.runtimes.find((r) => r.name === 'containerd');
+    const criOff =
+      (c && c.disabledPlugins.some((d) => disablesCri(d.value))) || (containerdRt?.cri !== undefined && isUnknownServiceAnswer(containerdRt.cri.error));
+    const present = s.endpoints.filter((e) => e.state === 'present' && e.runtime !== 'docker').filter((e) => {
+      // A containerd socket without CRI is not a CRI endpoint (rules.md Definitions).
+      if (criOff && containerdRt && endpointKey(e.endpoint) === endpointKey(containerdRt.endpoint)) return false;
+      const answer = s.cri?.find((x) => endpointKey(x.endpoint) === endpointKey(e.endpoint));
+      return !(answer && isUnknownServiceAnswer(answer.error));
+    });
+    if (present.length < 2) return pass();
+    const kubeletEp = s.kubelet.known ? s.kubelet.value?.endpoint?.value : undefined;
+    return fail({
+      severity: 'warning',
+      title: `${present.length} CRI endpoints: ${present.map((e) => e.endpoint).join(', ')}`,
+      summary: `kubeadm refuses to guess ("Found multiple CRI endpoints on the host") and crictl without a config tries them in its own order, so commands can inspect a runtime the kubelet does not use.${kubeletEp ? ` The kubelet uses ${kubeletEp}.` : ''}`,
+      evidence: present.map((e) => ({ kind: 'path' as const, path: e.endpoint, state: `socket present (${e.runtime})` })),
+      repairs: kubeletEp
+        ? [{ kind: 'write-crictl-config', title: `Write crictl.yaml pointing at ${kubeletEp}`, needsElevation: true, params: { endpoint: kubeletEp } }]
+        : [],
+      guidance: "Pass --cri-socket (kubeadm) or set nodeRegistration.criSocket to the runtime you use; stop the runtime you do not use.",
+    });
+  },
+};

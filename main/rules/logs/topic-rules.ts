@@ -1,0 +1,56 @@
+/**
+ * Log signatures that no rule covers become their own checks `log.<topic>` (rules.md "Logs"):
+ * fail with the matching lines, pass when the logs were scanned and hold none, unknown when no
+ * log could be read.
+ */
+import type { Evidence } from '../../../shared/model/finding';
+import { allSignatures } from '../../logs/catalog';
+import type { LogSignature } from '../../logs/types';
+import type { Rule } from '../types';
+import { fail, notApplicable, pass, unknown } from '../types';
+
+const MAX_LINES = 20;
+
+function topicRule(topic: string, sigs: LogSignature[]): Rule {
+  const first = sigs[0] as LogSignature;
+  const platforms = [...new Set(sigs.map((s) => s.platform))].flatMap((p) => (p === 'any' ? ['linux', 'windows'] : [p])) as ('linux' | 'windows')[];
+  return {
+    id: `log.${topic}`,
+    area: 'logs',
+    severity: first.severity ?? 'warning',
+    title: first.title,
+    firesWhen: `a runtime, kubelet or CNI log line matches: ${sigs.map((s) => `\`${s.pattern}\``).join(' or ')}`,
+    repair: 'guidance',
+    platforms: [...new Set(platforms)],
+    kb: first.kb,
+    evaluate({ snapshot: s }) {
+      if (!platforms.includes(s.node.os)) return notApplicable(`a ${platforms.join('/')} log signature`);
+      const ids = new Set(sigs.map((x) => x.id));
+      const hits = s.logs.matches.filter((m) => ids.has(m.signatureId));
+      if (hits.length === 0) {
+        const scanned = s.logs.sources.some((x) => x.state === 'scanned');
+        return scanned ? pass() : unknown('no runtime, kubelet or CNI log could be read');
+      }
+      const evidence: Evidence[] = hits.slice(-MAX_LINES).map((m) => ({ kind: 'log', path: m.path, line: m.line, text: m.text, signature: m.signatureId }));
+      return fail({
+        severity: first.severity ?? 'warning',
+        title: first.title,
+        summary: first.explanation,
+        evidence,
+        repairs: [],
+        guidance: first.fix,
+      });
+    },
+  };
+}
+
+export function logTopicRules(): Rule[] {
+  const byTopic = new Map<string, LogSignature[]>();
+  for (const sig of allSignatures) {
+    if (!sig.topic) continue;
+    const list = byTopic.get(sig.topic) ?? [];
+    list.push(sig);
+    byTopic.set(sig.topic, list);
+  }
+  return [...byTopic.entries()].map(([topic, sigs]) => topicRule(topic, sigs));
+}

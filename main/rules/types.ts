@@ -1,0 +1,50 @@
+/** The rule contract: a pure function from Snapshot to a check status and findings. */
+import type { Evidence, RuleInfo, Severity } from '../../shared/model/finding';
+import type { Snapshot } from '../../shared/model/snapshot';
+import type { Derived } from './derive';
+
+/** A repair a finding offers; `kind` + `params` let the repair engine rebuild the plan itself. */
+export interface RepairOffer {
+  kind: string;
+  title: string;
+  needsElevation: boolean;
+  /** Distinguishes two offers of the same kind on one finding (part of the repair id). */
+  key?: string;
+  params: Record<string, string | number | boolean | string[]>;
+}
+
+export interface FindingDraft {
+  /** Discriminator when a rule fires more than once (a file name, a flag, an endpoint). */
+  key?: string;
+  severity: Severity;
+  title: string;
+  summary: string;
+  runtime?: string;
+  evidence: Evidence[];
+  repairs?: RepairOffer[];
+  guidance?: string;
+  /** Rule ids whose findings explain this one (linked after all rules ran). */
+  explainedBy?: string[];
+}
+
+export type RuleOutcome =
+  | { status: 'pass' }
+  | { status: 'not-applicable'; reason: string }
+  | { status: 'unknown'; reason: string }
+  | { status: 'fail'; findings: FindingDraft[] };
+
+export interface RuleContext {
+  snapshot: Snapshot;
+  derived: Derived;
+}
+
+export interface Rule extends RuleInfo {
+  /** KB section the rule encodes. */
+  kb: string;
+  evaluate(ctx: RuleContext): RuleOutcome;
+}
+
+export const pass = (): RuleOutcome => ({ status: 'pass' });
+export const notApplicable = (reason: string): RuleOutcome => ({ status: 'not-applicable', reason });
+export const unknown = (reason: string): RuleOutcome => ({ status: 'unknown', reason });
+export const fail = (...findings: FindingDraft[]): RuleOutcome => (findings.length === 0 ? pass() : { status: 'fail', findings });
