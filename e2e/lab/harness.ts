@@ -1,0 +1,225 @@
+// startLab(): a private, throw-away containerd + runc + CNI node on this machine, for reproducing
+// sandbox-creation failures for real. Everything lives under one temp dir; the few host-wide
+// things it touches (bridges named cnd<id>*, cgroup parent /cni-doctor-lab-<id>, libcni's result
+// cache) are named after the lab and removed by stop(), which then proves nothing is left.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCriClient, probeCriEndpoint, type CriClient, type CriEntry, type CriStatus } from '../../main/cri/client';
+import { bridgeConflist } from './cni-conf';
+import { labConfigToml } from './config-toml';
+import { logTail, startContainerd, type ContainerdProcess } from './containerd-process';
+import { mustRun, sleep } from './exec';
+import { cleanHost, findLeaks, LabLeakError, rememberHostDirs } from './host-cleanup';
+import { buildPauseImage, LAB_PAUSE_IMAGE } from './pause-image';
+import { labPaths, type LabPaths } from './paths';
+import { runPod, type RunPodResult } from './pods';
+import { assertPreflight, DEFAULT_CNI_BIN_DIR } from './preflight';
+
+export { LabLeakError, type LabPaths, type RunPodResult };
+
+export interface LabOptions {
+  name: string;
+  /** Files written into the CNI conf dir before containerd starts (name → content). */
+  confDirFiles?: Record<string, string>;
+  /** config.toml text; default labConfigToml(paths). Must listen on paths.socket. */
+  configToml?: (paths: LabPaths) => string;
+  /** CNI plugin dir; default /usr/lib/cni (Debian's containernetworking-plugins). */
+  binDir?: string;
+  /** Import the pause image after start (default true). */
+  importPauseImage?: boolean;
+  readyTimeoutMs?: number;
+}
+
+/** What the doctor's scanner needs to look at this lab like it looks at a node. */
+export interface ScanTarget {
+  configPath: string;
+  socket: string;
+  endpoint: string;
+  confDir: string;
+  binDir: string;
+  /** PID of the running containerd, null while it is down. */
+  pid: number | null;
+}
+
+export interface TeardownReport {
+  removedSandboxes: string[];
+  /** Sandboxes CRI would not stop/remove even after recovery; their state was removed by force. */
+  sandboxFailures: string[];
+  ms: number;
+}
+
+export interface Lab extends ScanTarget {
+  readonly name: string;
+  readonly id: string;
+  readonly paths: LabPaths;
+  scanTarget(): ScanTarget;
+  /** Bridge name for the lab's n-th network, e.g. cnd1a2b3c1 (teardown deletes cnd1a2b3c*). */
+  bridgeName(n: number): string;
+  /** n-th private /24 from 10.88.0.0/16 for lab networks (n in 1..50). */
+  subnet(n: number): string;
+  /** Writes a CNI conf in place (containerd 1.6 ignores files renamed into the dir). */
+  writeConf(name: string, content: string): void;
+  removeConf(name: string): void;
+  listConf(): string[];
+  /** Replaces config.toml; takes effect on restart(). */
+  writeConfig(text: string): void;
+  cri(): CriClient;
+  probe(opts?: { deadlineMs?: number; listSandboxes?: boolean }): Promise<CriEntry>;
+  waitForStatus(pred: (s: CriStatus) => boolean, timeoutMs?: number): Promise<CriStatus>;
+  runPod(name: string): Promise<RunPodResult>;
+  /** Kills containerd with a signal and leaves whatever it leaves (SIGKILL: a stale socket). */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  restart(): Promise<void>;
+  /** Removes every sandbox, stops containerd, cleans the host, and throws LabLeakError on leftovers. */
+  stop(): Promise<TeardownReport>;
+  log(): string;
+}
+
+export async function startLab(opts: LabOptions): Promise<Lab> {
+  const binDir = opts.binDir ?? DEFAULT_CNI_BIN_DIR;
+  assertPreflight(binDir);
+  rememberHostDirs();
+  const id = randomBytes(3).toString('hex');
+  // Short path on purpose: the socket path must fit sockaddr_un (108 bytes).
+  const dir = mkdtempSync(join(tmpdir(), 'cndlab-'));
+  const paths = labPaths(dir, id, binDir, LAB_PAUSE_IMAGE);
+  for (const d of [paths.root, paths.state, join(dir, 'run'), paths.confDir, paths.runcRoot, paths.optDir, paths.ipamDir, paths.podLogDir, paths.imageDir]) {
+    mkdirSync(d, { recursive: true });
+  }
+  for (const [file, content] of Object.entries(opts.confDirFiles ?? {})) writeFileSync(join(paths.confDir, file), content);
+  writeFileSync(paths.configPath, (opts.configToml ?? labConfigToml)(paths));
+
+  const sandboxIds = new Set<string>();
+  let proc: ContainerdProcess | undefined;
+  let client: CriClient | undefined;
+  let stopped = false;
+  try {
+    const imageTar = await buildPauseImage(paths.imageDir);
+    proc = await startContainerd(paths, opts.readyTimeoutMs);
+    if (opts.importPauseImage ?? true) await mustRun('ctr', ['-a', paths.socket, '-n', 'k8s.io', 'images', 'import', imageTar], 60_000);
+  } catch (e) {
+    await proc?.stop('SIGKILL');
+    await cleanHost(paths, sandboxIds);
+    throw e;
+  }
+
+  const closeClient = (): void => {
+    client?.close();
+    client = undefined;
+  };
+  const cri = (): CriClient => (client ??= createCriClient(`unix://${paths.socket}`, { deadlineMs: 30_000 }));
+  const restart = async (): Promise<void> => {
+    closeClient();
+    await proc?.stop();
+    proc = await startContainerd(paths, opts.readyTimeoutMs);
+  };
+
+  const removeSandboxes = async (): Promise<{ removed: string[]; failed: string[] }> => {
+    const removed: string[] = [];
+    let failed: string[] = [];
+    let sandboxes;
+    try {
+      sandboxes = await cri().listPodSandbox();
+    } catch {
+      return { removed, failed }; // no CRI (disabled/down): nothing was created through it
+    }
+    for (const s of sandboxes) {
+      sandboxIds.add(s.id);
+      try {
+        await cri().stopPodSandbox(s.id);
+        await cri().removePodSandbox(s.id);
+        removed.push(s.id);
+      } catch (e) {
+        failed = [...failed, `${s.id}: ${e instanceof Error ? e.message : String(e)}`];
+      }
+    }
+    return { removed, failed };
+  };
+
+  const lab: Lab = {
+    name: opts.name,
+    id,
+    paths,
+    configPath: paths.configPath,
+    socket: paths.socket,
+    endpoint: `unix://${paths.socket}`,
+    confDir: paths.confDir,
+    binDir,
+    get pid() {
+      return proc && !proc.exited ? proc.pid : null;
+    },
+    scanTarget() {
+      return { configPath: paths.configPath, socket: paths.socket, endpoint: lab.endpoint, confDir: paths.confDir, binDir, pid: lab.pid };
+    },
+    bridgeName: (n) => `${paths.bridgePrefix}${n}`,
+    subnet: (n) => {
+      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`subnet index ${n} out of 1..50`);
+      return `10.88.${200 + n}.0/24`;
+    },
+    writeConf: (name, content) => writeFileSync(join(paths.confDir, name), content),
+    removeConf: (name) => rmSync(join(paths.confDir, name), { force: true }),
+    listConf: () => readdirSync(paths.confDir).sort(),
+    writeConfig: (text) => writeFileSync(paths.configPath, text),
+    cri,
+    probe: (o) => probeCriEndpoint(lab.endpoint, o),
+    async waitForStatus(pred, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      let last: CriStatus | undefined;
+      while (Date.now() < deadline) {
+        last = await cri().status(true);
+        if (pred(last)) return last;
+        await sleep(25);
+      }
+      throw new Error(`CRI status never matched within ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+    },
+    async runPod(name) {
+      const r = await runPod(cri(), paths, name);
+      if (r.sandboxId) sandboxIds.add(r.sandboxId);
+      return r;
+    },
+    async kill(signal = 'SIGKILL') {
+      closeClient();
+      await proc?.stop(signal, 5000);
+    },
+    restart,
+    async stop() {
+      if (stopped) throw new Error(`lab ${opts.name} already stopped`);
+      stopped = true;
+      const started = performance.now();
+      let result = { removed: [] as string[], failed: [] as string[] };
+      if (proc && !proc.exited) {
+        result = await removeSandboxes();
+        if (result.failed.length > 0) {
+          // StopPodSandbox runs CNI DEL with the *current* CNI config, so a sandbox made under a
+          // broken config cannot be stopped until the config works (lab-feasibility §6.4).
+          // Restart on the default config with one working network and try again.
+          for (const f of readdirSync(paths.confDir)) rmSync(join(paths.confDir, f), { recursive: true, force: true });
+          writeFileSync(
+            join(paths.confDir, '00-lab-teardown.conflist'),
+            bridgeConflist({ name: 'lab-teardown', bridge: lab.bridgeName(0), subnet: lab.subnet(50), dataDir: paths.ipamDir }),
+          );
+          writeFileSync(paths.configPath, labConfigToml(paths));
+          await restart();
+          const retry = await removeSandboxes();
+          result = { removed: [...result.removed, ...retry.removed], failed: retry.failed };
+        }
+      }
+      closeClient();
+      await proc?.stop();
+      await cleanHost(paths, sandboxIds);
+      const leaks = await findLeaks(paths, sandboxIds);
+      if (leaks.length > 0) throw new LabLeakError(opts.name, leaks);
+      return { removedSandboxes: result.removed, sandboxFailures: result.failed, ms: performance.now() - started };
+    },
+    log: () => {
+      try {
+        return readFileSync(paths.containerdLog, 'utf8');
+      } catch {
+        return logTail(paths);
+      }
+    },
+  };
+  return lab;
+}
