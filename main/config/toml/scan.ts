@@ -53,19 +53,23 @@ function finishLine(text: string, i: number, what: string): number {
   throw new TomlScanError(text[i] === '\r' ? 'carriage return without line feed' : `unexpected text after ${what}`, i);
 }
 
-function isUnder(path: readonly string[], prefix: readonly string[]): boolean {
-  return prefix.length <= path.length && prefix.every((seg, idx) => path[idx] === seg);
+/** Array-table paths seen so far, JSON-encoded so each header is checked in O(segments). */
+type ArrayTableSet = Set<string>;
+
+function belowArrayTable(path: readonly string[], arrayTables: ArrayTableSet): boolean {
+  for (let n = 1; n < path.length; n++) if (arrayTables.has(JSON.stringify(path.slice(0, n)))) return true;
+  return false;
 }
 
-function scanHeader(text: string, lineStart: number, start: number, arrayTables: string[][]): ScannedHeader {
+function scanHeader(text: string, lineStart: number, start: number, arrayTables: ArrayTableSet): ScannedHeader {
   const isArrayTable = text[start + 1] === '[';
   const key = readKey(text, skipBlanks(text, start + (isArrayTable ? 2 : 1)));
   const close = skipBlanks(text, key.end);
   const closer = isArrayTable ? ']]' : ']';
   if (!text.startsWith(closer, close)) throw new TomlScanError(`expected '${closer}' to close table header`, close);
   const end = close + closer.length;
-  const insideArrayTable = isArrayTable || arrayTables.some((t) => isUnder(key.segments, t) && t.length < key.segments.length);
-  if (isArrayTable) arrayTables.push(key.segments);
+  const insideArrayTable = isArrayTable || belowArrayTable(key.segments, arrayTables);
+  if (isArrayTable) arrayTables.add(JSON.stringify(key.segments));
   return { path: key.segments, isArrayTable, start, end, lineStart, lineEnd: finishLine(text, end, 'table header'), insideArrayTable };
 }
 
@@ -98,7 +102,7 @@ function scanKeyValue(text: string, lineStart: number, keyStart: number, headers
 export function scanToml(text: string): ScanResult {
   const headers: ScannedHeader[] = [];
   const keys: ScannedKey[] = [];
-  const arrayTables: string[][] = [];
+  const arrayTables: ArrayTableSet = new Set();
   let i = text.startsWith(BOM) ? 1 : 0;
   try {
     while (i < text.length) {

@@ -1,8 +1,8 @@
 import { MAX_VALUE_DEPTH } from './limits';
 import {
-  readBasicString,
   readKey,
   readLiteralString,
+  skipBasicString,
   skipBlanks,
   skipFiller,
   skipMultilineString,
@@ -24,7 +24,7 @@ interface Frame {
 function skipString(text: string, i: number): number {
   const q = text[i];
   if (text.startsWith(q === '"' ? '"""' : "'''", i)) return skipMultilineString(text, i);
-  return q === '"' ? readBasicString(text, i).end : readLiteralString(text, i).end;
+  return q === '"' ? skipBasicString(text, i) : readLiteralString(text, i).end;
 }
 
 /** Reads `key =` inside an inline table; returns where the value starts. */
