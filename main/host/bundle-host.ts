@@ -109,7 +109,8 @@ export class BundleHost implements Host {
     const rel = this.files.get(key) ?? nodePathToBundleRel(this.os, p);
     const r = await this.store.read(rel);
     if (!r.ok) {
-      if (r.error === 'ENOENT') return entry ? { ok: false, error: 'ENOENT', message: `${p}: recorded but its contents are not in the bundle` } : UNRECORDED(p);
+      // A path listed without its contents (e.g. stat'ed, never read) is unknown, not absent.
+      if (r.error === 'ENOENT') return UNRECORDED(p);
       return { ok: false, error: r.error === 'EISDIR' ? 'EISDIR' : r.error === 'EACCES' ? 'EACCES' : 'OTHER', message: r.message };
     }
     const max = opts?.maxBytes;

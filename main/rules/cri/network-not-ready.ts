@@ -1,5 +1,6 @@
 import type { Rule, FindingDraft } from '../types';
-import { fail, pass, unknown } from '../types';
+import { fail, notApplicable, pass, unknown } from '../types';
+import { endpointKey } from '../../probes/endpoint';
 import type { Evidence } from '../../../shared/model/finding';
 import type { CriEntry } from '../../../shared/model/cri';
 import type { RuntimeView } from '../derive';
@@ -68,7 +69,12 @@ export const criNetworkNotReady: Rule = {
       });
     }
     if (asked === 0) {
-      if (judged.length === 0) return pass();
+      if (judged.length === 0) return notApplicable('no containerd or CRI-O runtime found');
+      // A runtime whose socket is absent or that does not answer is another rule's finding.
+      const silent = judged.filter((rt) => !rt.cri);
+      if (silent.length === judged.length && judged.every((rt) => s.endpoints.some((e) => endpointKey(e.endpoint) === endpointKey(rt.endpoint) && e.state === 'missing'))) {
+        return notApplicable(`${judged.map((r) => r.label).join(', ')} is not listening (no socket), so it reports no network status`);
+      }
       return unknown('no judged runtime answered CRI Status');
     }
     return findings.length ? fail(...findings) : pass();

@@ -15,7 +15,7 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
   const first = sigs[0] as LogSignature;
   const platforms = [...new Set(sigs.map((s) => s.platform))].flatMap((p) => (p === 'any' ? ['linux', 'windows'] : [p])) as ('linux' | 'windows')[];
   return {
-    id: `log.${topic}`,
+    id: topic.startsWith('log.') ? topic : `log.${topic}`,
     area: 'logs',
     severity: first.severity ?? 'warning',
     title: first.title,

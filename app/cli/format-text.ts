@@ -1,0 +1,92 @@
+/** The human report: findings grouped by severity, with evidence and repair ids (cli.md). */
+import type { Evidence, Finding, Severity } from '../../shared/model/finding';
+import type { Report } from '../../shared/model/report';
+
+export interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  sev(sev: Severity, s: string): string;
+}
+
+export const plain: Style = { bold: (s) => s, dim: (s) => s, sev: (_v, s) => s };
+export const ansi: Style = {
+  bold: (s) => `\x1b[1m${s}\x1b[22m`,
+  dim: (s) => `\x1b[2m${s}\x1b[22m`,
+  sev: (v, s) => `\x1b[${v === 'error' ? 31 : v === 'warning' ? 33 : 36}m${s}\x1b[39m`,
+};
+
+function evidenceLines(e: Evidence): string[] {
+  switch (e.kind) {
+    case 'file':
+      return [`${e.path}${e.note ? `  (${e.note})` : ''}`, ...e.lines.map((l) => `  ${l.highlight ? '>' : ' '}${String(l.line).padStart(5)} | ${l.text}`)];
+    case 'conf-dir':
+      return [`${e.path}  (${e.note ?? `load order of ${e.runtime}`})`, ...e.entries.map((x, i) => `  ${String(i + 1).padStart(2)}. ${x.name.padEnd(34)} ${x.role}${x.network ? `  network "${x.network}"` : ''}${x.note ? `  — ${x.note}` : ''}`)];
+    case 'cri':
+      return [`CRI ${e.endpoint}  ${e.field}: ${e.value}`];
+    case 'hns':
+      return [`HNS ${e.objectType} ${e.name ?? ''} ${e.id}: ${e.detail}`];
+    case 'log':
+      return [`${e.path}:${e.line}: ${e.text}`];
+    case 'process':
+      return [`process ${e.name}${e.pid ? ` (pid ${e.pid})` : ''}: ${e.args.join(' ')}`];
+    case 'path':
+      return [`${e.path}: ${e.state}${e.note ? ` (${e.note})` : ''}`];
+    case 'text':
+      return [e.text];
+  }
+}
+
+export function formatFinding(f: Finding, st: Style): string[] {
+  const out = [`${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(f.title)}`, `        ${st.dim(`[${f.rule}]`)}`];
+  out.push(...wrap(f.summary, 100).map((l) => `        ${l}`));
+  for (const e of f.evidence) out.push(...evidenceLines(e).map((l) => `        ${st.dim('│')} ${l}`));
+  if (f.relatedFindings?.length) out.push(`        explained by: ${f.relatedFindings.join(', ')}`);
+  for (const r of f.repairs) out.push(`        fix: cni-doctor fix ${r.id}   ${st.dim(`# ${r.title}${r.needsElevation ? ' (needs root/Administrator)' : ''}`)}`);
+  if (f.guidance) out.push(...wrap(`what to do: ${f.guidance}`, 100).map((l) => `        ${l}`));
+  return out;
+}
+
+export function formatReport(r: Report, st: Style): string {
+  const out: string[] = [];
+  const s = r.summary;
+  out.push(st.bold(`cni-doctor — ${r.node.hostname ?? 'node'} (${r.node.os}, ${r.node.source})`));
+  if (s) {
+    for (const rt of s.runtimes) out.push(`  runtime   ${rt.name}${rt.version ? ` ${rt.version}` : ''} at ${rt.endpoint ?? '?'}`);
+    if (s.kubelet) out.push(`  kubelet   ${s.kubelet.version ?? 'version unknown'} → ${s.kubelet.endpoint ?? 'endpoint unknown'}`);
+    if (s.cniInUse) out.push(`  CNI       ${s.cniInUse.file ?? 'none'} in ${s.cniInUse.confDir}${s.cniInUse.plugins.length ? ` (${s.cniInUse.plugins.join(', ')})` : ''}`);
+    for (const c of s.criConditions ?? []) out.push(`  CRI       ${c.endpoint}: RuntimeReady=${c.runtimeReady ?? '?'} NetworkReady=${c.networkReady ?? '?'}${c.message ? ` — ${c.message}` : ''}`);
+  }
+  out.push('');
+  if (r.findings.length === 0) out.push('No findings: nothing on this node explains a stuck pod sandbox.');
+  for (const sev of ['error', 'warning', 'info'] as const) {
+    const group = r.findings.filter((f) => f.severity === sev);
+    if (group.length === 0) continue;
+    out.push(st.bold(`${group.length} ${sev}${group.length > 1 ? 's' : ''}`));
+    for (const f of group) out.push(...formatFinding(f, st), '');
+  }
+  const unknown = r.checks.filter((c) => c.status === 'unknown');
+  const counts = ['pass', 'fail', 'unknown', 'not-applicable'].map((st2) => `${r.checks.filter((c) => c.status === st2).length} ${st2}`).join(', ');
+  out.push(st.dim(`checks: ${counts}`));
+  // Group by reason: twenty log checks that all lack a readable log are one line, not twenty.
+  const byReason = new Map<string, string[]>();
+  for (const c of unknown) byReason.set(c.reason ?? '', [...(byReason.get(c.reason ?? '') ?? []), c.rule]);
+  for (const [reason, rules] of byReason) {
+    const names = rules.length > 3 ? `${rules.slice(0, 2).join(', ')} and ${rules.length - 2} more` : rules.join(', ');
+    out.push(st.dim(`  could not determine ${names}: ${reason}`));
+  }
+  return out.join('\n');
+}
+
+function wrap(text: string, width: number): string[] {
+  const words = text.split(/\s+/);
+  const lines: string[] = [];
+  let cur = '';
+  for (const w of words) {
+    if (cur && cur.length + w.length + 1 > width) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}

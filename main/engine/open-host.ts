@@ -1,0 +1,23 @@
+/** Chooses the host for a request: a bundle, a node disk under --root, or this machine. */
+import type { Host } from '../host/host';
+import { BundleHost } from '../host/bundle-host';
+import { LinuxHost } from '../host/linux-host';
+
+export interface HostRequest {
+  bundle?: string;
+  root?: string;
+  criDeadlineMs?: number;
+}
+
+export class UsageError extends Error {}
+
+export async function openHost(req: HostRequest): Promise<Host> {
+  if (req.bundle && req.root) throw new UsageError('use either --bundle or --root, not both');
+  if (req.bundle) return BundleHost.open(req.bundle);
+  if (process.platform === 'win32') {
+    if (req.root) throw new UsageError('--root scans a Linux node disk; it is not available on Windows');
+    const { openWindowsHost } = await import('./open-windows-host');
+    return openWindowsHost(req);
+  }
+  return new LinuxHost({ ...(req.root !== undefined && { root: req.root }), ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }) });
+}

@@ -1,0 +1,213 @@
+/**
+ * Wraps a host and records every answer into a bundle (the `collect` command). Because the scan
+ * that follows reads the bundle through the same probes, a bundle answers exactly what the node
+ * answered — minus redacted secrets, whose lines keep their numbers.
+ */
+import type { Fact } from '../../shared/model/fact';
+import type { CriEntry } from '../../shared/model/cri';
+import type { HnsModel } from '../../shared/model/hns';
+import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
+import { known } from '../../shared/model/fact';
+import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
+import { BUNDLE_FORMAT } from '../bundle/manifest';
+import { looksBinary, redactArgs, redactText, type Redaction } from '../bundle/redact';
+import type { Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
+import { joinNode } from './paths';
+
+export interface RecordedFile {
+  path: string;
+  data: Buffer;
+}
+
+export interface RecordingOptions {
+  redact: boolean;
+  collectorVersion: string;
+  onProgress?: (what: string) => void;
+}
+
+export class RecordingHost implements Host {
+  readonly os: 'linux' | 'windows';
+  readonly source: 'live' | 'bundle';
+  readonly label: string;
+  private readonly paths: Record<string, ManifestPathEntry> = {};
+  private readonly files = new Map<string, Buffer>();
+  private readonly redactions: Redaction[] = [];
+  private readonly logs: { source: string; path: string }[] = [];
+  private nodeFacts: NodeFacts | undefined;
+  private procs: ProcessFact[] | undefined;
+  private svcs: ServiceFact[] | undefined;
+  private readonly versionMap: Record<string, string> = {};
+  private criEntries: CriEntry[] | undefined;
+  private pipeNames: string[] | undefined;
+  private hnsModel: Fact<HnsModel> | undefined;
+
+  constructor(
+    private readonly inner: Host,
+    private readonly opts: RecordingOptions,
+  ) {
+    this.os = inner.os;
+    this.source = inner.source;
+    this.label = `recording ${inner.label}`;
+  }
+
+  private progress(what: string): void {
+    this.opts.onProgress?.(what);
+  }
+
+  async node(): Promise<NodeFacts> {
+    this.nodeFacts = await this.inner.node();
+    return this.nodeFacts;
+  }
+
+  async stat(p: string, o?: { noFollow?: boolean }): Promise<StatResult> {
+    const r = await this.inner.stat(p, o);
+    // lstat answers describe the link itself; the bundle keeps the followed view, which is what
+    // every probe but the symlink check asks for.
+    if (o?.noFollow) return r;
+    if (!r.ok) {
+      if (r.error !== 'UNRECORDED') this.paths[p] = r.error === 'ENOENT' ? { type: 'missing' } : { ...(this.paths[p] ?? { type: 'file' }), error: r.error };
+    } else if (!this.paths[p] || this.paths[p]?.type !== r.type) {
+      this.paths[p] = { ...this.paths[p], type: r.type, ...(r.size !== undefined && r.type === 'file' && { size: r.size }), ...(r.executable !== undefined && r.type === 'file' && { executable: r.executable }) };
+    }
+    return r;
+  }
+
+  private store(p: string, data: Buffer): Buffer {
+    if (!this.opts.redact || looksBinary(data)) {
+      this.files.set(p, data);
+      return data;
+    }
+    const { text, redactions } = redactText(p, data.toString('utf8'));
+    this.redactions.push(...redactions);
+    const out = redactions.length ? Buffer.from(text, 'utf8') : data;
+    this.files.set(p, out);
+    return out;
+  }
+
+  async readFile(p: string, o?: ReadOptions): Promise<ReadResult> {
+    const r = await this.inner.readFile(p, o);
+    if (!r.ok) {
+      if (r.error === 'ENOENT') this.paths[p] = { type: 'missing' };
+      else if (r.error === 'EISDIR') this.paths[p] = { ...this.paths[p], type: 'dir' };
+      else if (r.error !== 'UNRECORDED') this.paths[p] = { type: this.paths[p]?.type ?? 'file', error: r.error };
+      return r;
+    }
+    this.progress(p);
+    const data = this.store(p, r.data);
+    if (r.truncated) this.paths[p] = { ...this.paths[p], type: 'file', truncated: true, size: r.size };
+    // The scan sees the redacted bytes too, so scanning the bundle later gives the same answer.
+    return { ...r, data };
+  }
+
+  async listDir(p: string): Promise<ListResult> {
+    const r = await this.inner.listDir(p);
+    if (r.ok) this.paths[p] = { ...this.paths[p], type: 'dir', entries: [...r.entries] };
+    else if (r.error === 'ENOENT') this.paths[p] = { type: 'missing' };
+    else if (r.error !== 'UNRECORDED') this.paths[p] = { type: 'dir', error: r.error };
+    return r;
+  }
+
+  async *streamFile(p: string, o?: StreamOptions): AsyncIterable<Uint8Array> {
+    this.progress(p);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const c of this.inner.streamFile(p, o)) {
+        const b = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+        chunks.push(b);
+        yield c;
+      }
+    } finally {
+      const data = Buffer.concat(chunks);
+      this.store(p, data);
+      const st = this.paths[p];
+      if (st && st.size !== undefined && st.size > data.length) this.paths[p] = { ...st, truncated: true };
+    }
+  }
+
+  async processes(): Promise<Fact<ProcessFact[]>> {
+    const r = await this.inner.processes();
+    if (r.known) {
+      this.procs = r.value.map((p) => {
+        if (!this.opts.redact) return p;
+        const { args, redactions } = redactArgs(p.name, p.args);
+        this.redactions.push(...redactions);
+        return { ...p, args };
+      });
+      return known(this.procs);
+    }
+    return r;
+  }
+
+  async services(names: readonly string[]): Promise<Fact<ServiceFact[]>> {
+    const r = await this.inner.services(names);
+    if (r.known) this.svcs = r.value;
+    return r;
+  }
+
+  async versions(h: VersionHints): Promise<Record<string, string>> {
+    const v = await this.inner.versions(h);
+    Object.assign(this.versionMap, v);
+    return v;
+  }
+
+  async journal(req: JournalRequest): Promise<Fact<string> | undefined> {
+    const r = await this.inner.journal(req);
+    if (r?.known) {
+      this.progress(`journald ${req.unit}`);
+      const path = this.os === 'windows' ? joinNode('windows', 'C:\\cni-doctor\\journal', `${req.unit}.log`) : `/var/log/cni-doctor-journal/${req.unit}.log`;
+      const stored = this.store(path, Buffer.from(r.value, 'utf8'));
+      this.logs.push({ source: `journald:${req.unit}`, path });
+      return known(stored.toString('utf8'));
+    }
+    return r;
+  }
+
+  async cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined> {
+    const r = await this.inner.cri(endpoints);
+    if (r) this.criEntries = [...(this.criEntries ?? []), ...r];
+    else this.criEntries ??= undefined;
+    return r;
+  }
+
+  async pipes(): Promise<Fact<string[]>> {
+    const r = await this.inner.pipes();
+    if (r.known) this.pipeNames = r.value;
+    return r;
+  }
+
+  async hns(): Promise<Fact<HnsModel>> {
+    const r = await this.inner.hns();
+    this.hnsModel = r;
+    return r;
+  }
+
+  /** Everything recorded so far, as a manifest and the files for `files/`. */
+  result(): { manifest: BundleManifest; files: RecordedFile[] } {
+    const n = this.nodeFacts;
+    const manifest: BundleManifest = {
+      format: BUNDLE_FORMAT,
+      collectedAt: new Date().toISOString(),
+      collector: { name: 'cni-doctor', version: this.opts.collectorVersion },
+      host: {
+        os: this.os,
+        ...(n?.hostname !== undefined && { hostname: n.hostname }),
+        ...(n?.osVersion !== undefined && { osVersion: n.osVersion }),
+        ...(n?.elevated !== undefined && { elevated: n.elevated }),
+      },
+      paths: this.paths,
+      ...(this.pipeNames && { pipes: this.pipeNames }),
+      ...(this.procs && { processes: this.procs.map((p) => ({ name: p.name, args: p.args, ...(p.pid !== undefined && { pid: p.pid }) })) }),
+      ...(this.svcs && { services: this.svcs }),
+      versions: this.versionMap,
+      ...(this.criEntries && { cri: this.criEntries.map((c) => ({ ...c, api: c.api })) }),
+      ...(this.hnsModel && {
+        hns: this.hnsModel.known
+          ? { source: 'cni-doctor-normalized', networks: [], endpoints: [], namespaces: [], policyLists: [], normalized: this.hnsModel.value } as unknown as NonNullable<BundleManifest['hns']>
+          : { networks: [], endpoints: [], namespaces: [], policyLists: [], error: this.hnsModel.reason },
+      }),
+      logs: this.logs,
+      redactions: this.redactions,
+    };
+    return { manifest, files: [...this.files.entries()].map(([path, data]) => ({ path, data })) };
+  }
+}

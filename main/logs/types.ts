@@ -1,0 +1,62 @@
+// Contracts for the log signature catalog and the streaming scanner.
+// Kept free of Node APIs so rules/ and the renderer can import the shapes.
+
+export interface LogSignature {
+  /** Stable id, e.g. 'linux.cni.plugin-not-found'. Users may quote it, so it never changes meaning. */
+  id: string;
+  platform: 'linux' | 'windows' | 'any';
+  /**
+   * A regular expression valid both as a JS RegExp (no flags needed) and as POSIX ERE for
+   * `grep -E`: literals, `.`, `.*`, `[...]`, `(a|b)`, `?`, `+`, `{n}`, escaped metacharacters.
+   * No `\d \s \w`, lookarounds, lazy quantifiers, and no GNU `\'`/`` \` `` anchors.
+   */
+  pattern: string;
+  /** A literal substring every matching line contains; the scanner's fast byte prefilter. */
+  literal: string;
+  /** One line. */
+  title: string;
+  /** Cause and effect in the user's terms. */
+  explanation: string;
+  /** What to do. */
+  fix: string;
+  /** Where the fact comes from, e.g. 'linux-kb §8 #12'. */
+  kb: string;
+  /** Rule id (spec/rules.md) this line is evidence for. Exactly one of attachesTo / topic. */
+  attachesTo?: string;
+  /** Finding id suffix when no rule covers it: the finding is 'log.<topic>'. */
+  topic?: string;
+  /** For topic findings; default 'warning'. */
+  severity?: 'error' | 'warning' | 'info';
+  /** A real log line quoted in the KB that this signature must match (checked by tests). */
+  example?: string;
+}
+
+export interface LogMatch {
+  signatureId: string;
+  path: string;
+  /** 1-based line number in the file. */
+  line: number;
+  /** The line (without its line break), decoded, capped to 2,000 characters. */
+  text: string;
+}
+
+export interface LogScanResult {
+  /** Sorted by line, then by catalog order. A line matching several signatures appears once per signature. */
+  matches: LogMatch[];
+  /** Raw bytes read from the source (before any UTF-16 transcoding). */
+  bytesScanned: number;
+  lines: number;
+  /** Lines longer than maxLineBytes: only their first maxLineBytes bytes were matched. */
+  truncatedLines: number;
+  /** Older matches discarded by the keep-last-N-per-signature policy. */
+  droppedMatches: number;
+  /** Set when the source could not be (fully) read, e.g. 'EACCES'; matches found so far are kept. */
+  error?: string;
+}
+
+export interface LogScanOptions {
+  /** Default 64 KiB. Longer lines are cut to this many bytes for matching and counted. */
+  maxLineBytes?: number;
+  /** Default 50. Keeps the LAST N (most recent) matches per signature. */
+  maxMatchesPerSignature?: number;
+}

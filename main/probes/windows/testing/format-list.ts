@@ -1,0 +1,80 @@
+/**
+ * Parser for PowerShell `Format-List` text (the default display of Get-HnsNetwork & co.):
+ * `Key<pad> : value` lines, values continued on lines indented past the key column, records
+ * separated by blank lines. Only for turning the real samples into fixtures; the tool itself never
+ * parses list output (KB windows §1.4: "Never parse it").
+ */
+import { parseDisplayValue, type DisplayValue } from './display-value';
+import { joinWrapped, physical, wrapWidth, type PhysicalLine } from './unwrap-lines';
+
+export interface FlRecord {
+  values: { [k: string]: DisplayValue };
+  lossy: string[];
+}
+
+export interface FlParse {
+  records: FlRecord[];
+  /** The text ended in the middle of a record (the search index cut the sample). */
+  truncated: boolean;
+}
+
+const PROPERTY = /^(\s*)([A-Za-z][A-Za-z0-9_]*)\s*:(?: (.*))?$/;
+const CUT = /^\s*\[\.\.\..*truncated/;
+
+interface RawProp {
+  key: string;
+  lines: PhysicalLine[];
+}
+
+export function parseFormatList(text: string): FlParse {
+  const groups: RawProp[][] = [];
+  let current: RawProp[] | undefined;
+  let keyIndent = -1;
+  let truncated = false;
+
+  for (const line of text.split(/\r?\n/)) {
+    if (CUT.test(line)) {
+      truncated = true;
+      break;
+    }
+    if (line.trim() === '') {
+      current = undefined;
+      continue;
+    }
+    const m = PROPERTY.exec(line);
+    const indent = line.length - line.trimStart().length;
+    const last = current?.[current.length - 1];
+    if (last !== undefined && indent > keyIndent && (m === null || indent !== keyIndent)) {
+      last.lines.push(physical(line, true));
+      continue;
+    }
+    if (m === null) {
+      current = undefined; // prompts, headings and code fences between records
+      continue;
+    }
+    if (current === undefined) {
+      current = [];
+      groups.push(current);
+      keyIndent = indent;
+    }
+    current.push({ key: m[2] ?? '', lines: [{ text: (m[3] ?? '').trim(), width: line.length }] });
+  }
+
+  const width = wrapWidth(groups.flatMap((g) => g.map((p) => p.lines)));
+  const records = groups.map((g, gi) => toRecord(g, width, truncated && gi === groups.length - 1));
+  return { records, truncated };
+}
+
+function toRecord(props: RawProp[], width: number, cut: boolean): FlRecord {
+  const values: { [k: string]: DisplayValue } = {};
+  const lossy: string[] = [];
+  props.forEach((p, i) => {
+    const text = joinWrapped(p.lines, width);
+    const isLastOfCut = cut && i === props.length - 1;
+    if (isLastOfCut && /^@?$/.test(text)) return; // nothing usable before the cut
+    const parsed = parseDisplayValue(text, p.key);
+    values[p.key] = parsed.value;
+    lossy.push(...parsed.lossy);
+  });
+  return { values, lossy };
+}
