@@ -5,7 +5,7 @@
 import { constants, createReadStream, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import type { Fact } from '../../shared/model/fact';
-import { known, unknownFact } from '../../shared/model/fact';
+import { unknownFact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
 import type { HnsModel } from '../../shared/model/hns';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
