@@ -31,7 +31,8 @@ function capText(text: string): string {
 
 function compile(pattern: string): RegExp | undefined {
   try {
-    // 's': in grep -E, '.' matches any character on the line; without it JS would refuse '\r'.
+    // 's': in grep -E '.' matches any character of the line; without the flag JS's '.' would
+    // stop at a stray '\r' or U+2028 inside a line.
     return new RegExp(pattern, 's');
   } catch {
     // A caller-supplied pattern that does not compile never matches rather than aborting a scan.
@@ -66,7 +67,8 @@ export class LineScanner {
     this.path = path;
     const maxLine = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.maxLineBytes = Number.isFinite(maxLine) && maxLine >= 1 ? Math.floor(maxLine) : DEFAULT_MAX_LINE_BYTES;
-    this.store = new MatchStore(signatures.length, opts.maxMatchesPerSignature ?? DEFAULT_MAX_MATCHES_PER_SIGNATURE);
+    const limit = opts.maxMatchesPerSignature;
+    this.store = new MatchStore(signatures.length, limit === undefined || Number.isNaN(limit) ? DEFAULT_MAX_MATCHES_PER_SIGNATURE : limit);
     this.regexes = signatures.map((s) => compile(s.pattern));
     this.signatureIds = signatures.map((s) => s.id);
     this.testedOn = new Float64Array(signatures.length).fill(-1);

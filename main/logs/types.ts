@@ -23,9 +23,9 @@ export interface LogSignature {
   kb: string;
   /** Rule id (spec/rules.md) this line is evidence for. Exactly one of attachesTo / topic. */
   attachesTo?: string;
-  /** Finding id suffix when no rule covers it: the finding is 'log.<topic>'. */
+  /** When no rule covers the line: the id of the finding it becomes, 'log.<topic>' (e.g. 'log.flannel.cni0-address'). */
   topic?: string;
-  /** For topic findings; default 'warning'. */
+  /** Severity of the topic finding; default 'warning' (rules.md "Logs"). */
   severity?: 'error' | 'warning' | 'info';
   /** A real log line quoted in the KB that this signature must match (checked by tests). */
   example?: string;
