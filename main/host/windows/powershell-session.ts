@@ -1,0 +1,206 @@
+/**
+ * One long-lived PowerShell process for the doctor, on top of node-powershell, with the failure
+ * handling node-powershell lacks (KB windows §7, checked against its source):
+ *
+ * - Deadline per call. node-powershell's `invocationTimeout` only stops waiting: the command keeps
+ *   running, its late output stays in the pipe and corrupts the next call. Here a call that
+ *   overruns its deadline gets its shell killed (the whole process tree on Windows, via taskkill,
+ *   because HNS tools run as children), and the next call starts a fresh shell.
+ * - stderr does not throw. node-powershell turns any stderr byte into a rejected call and hides
+ *   stdout. Here the caller decides per call (`stderr` option):
+ *     'fail' (default) – any stderr output fails the call with kind 'stderr'. For repairs and
+ *                        anything whose success depends on every command succeeding: PowerShell
+ *                        reports non-terminating errors only on stderr, and a half-done repair
+ *                        must not look done.
+ *     'allow'          – stdout is returned and stderr beside it. For read-only collection whose
+ *                        script captures its own errors per section, where stray stderr (a
+ *                        warning, hnsdiag's usage text) must not discard everything else.
+ * - The shell dying is a result, not a crash: mid-call it is kind 'exit'; between calls the next
+ *   call silently starts a new shell (nothing of that call had run yet).
+ * - Calls are serial (one shell), and a call's deadline starts when it starts running, not while
+ *   it waits behind another call.
+ *
+ * Every script travels as one base64 line and runs in its own scope (shell-command.ts).
+ * 'parse' is for callers that go on to parse stdout (collect.ts); run() itself never returns it.
+ */
+import { spawn } from 'node:child_process';
+import type { PowerShell } from 'node-powershell';
+import { pinnedShellClass } from './pinned-shell';
+import { toShellCommand } from './shell-command';
+import { pidFromInitOutput, SESSION_INIT_SCRIPT } from './session-init';
+
+export type RunFailureKind = 'timeout' | 'stderr' | 'exit' | 'parse';
+export type RunFailure = { ok: false; kind: RunFailureKind; message: string };
+export type RunResult = { ok: true; stdout: string; stderr?: string } | RunFailure;
+
+export interface RunOptions {
+  deadlineMs: number;
+  /** What stderr output means for this call; see the module comment. Default 'fail'. */
+  stderr?: 'fail' | 'allow';
+}
+
+export interface SessionOptions {
+  /** The shell to start. Default: Windows PowerShell 5.1 (`powershell.exe`) on Windows, where the
+   * HostNetworkingService module is native (KB §1.1), else `pwsh`. Tests pass a stand-in. */
+  executable?: string;
+  /** Deadline for starting a shell and running its init script. Default 30 s. */
+  startDeadlineMs?: number;
+}
+
+/** The script-visible contract, so collectors can be tested with a stub. */
+export interface ScriptRunner {
+  run(script: string, opts: RunOptions): Promise<RunResult>;
+}
+
+interface LiveShell {
+  shell: PowerShell;
+  pid: number | undefined;
+  dead: boolean;
+}
+
+const KILL_WAIT_MS = 3000;
+const MAX_MESSAGE = 8000;
+
+export class PowerShellSession implements ScriptRunner {
+  private readonly executable: string;
+  private readonly startDeadlineMs: number;
+  private live: LiveShell | undefined;
+  private tail: Promise<unknown> = Promise.resolve();
+  private started = 0;
+
+  constructor(opts: SessionOptions = {}) {
+    this.executable = opts.executable ?? (process.platform === 'win32' ? 'powershell.exe' : 'pwsh');
+    this.startDeadlineMs = opts.startDeadlineMs ?? 30_000;
+  }
+
+  /** PID of the current shell, if one is running (diagnostics and tests). */
+  get pid(): number | undefined {
+    return this.live && !this.live.dead ? this.live.pid : undefined;
+  }
+
+  /** How many shells this session has started so far. */
+  get shellsStarted(): number {
+    return this.started;
+  }
+
+  run(script: string, opts: RunOptions): Promise<RunResult> {
+    const task = this.tail.then(() => this.runNow(script, opts));
+    this.tail = task.catch(() => undefined);
+    return task;
+  }
+
+  /** Ends the current shell. A later run() starts a new one. */
+  dispose(): Promise<void> {
+    const task = this.tail.then(async () => {
+      const live = this.live;
+      this.live = undefined;
+      if (live) await this.stop(live, 'SIGTERM');
+    });
+    this.tail = task.catch(() => undefined);
+    return task;
+  }
+
+  private async runNow(script: string, opts: RunOptions): Promise<RunResult> {
+    const live = await this.ensureShell();
+    if (!('shell' in live)) return live;
+    return this.invoke(live, toShellCommand(script), opts.deadlineMs, opts.stderr ?? 'fail');
+  }
+
+  private async ensureShell(): Promise<LiveShell | RunFailure> {
+    if (this.live && !this.live.dead) return this.live;
+    this.live = undefined;
+    const Shell = pinnedShellClass(this.executable);
+    let shell: PowerShell;
+    try {
+      shell = new Shell({
+        executableOptions: { '-NoProfile': true, '-NonInteractive': true },
+        throwOnInvocationError: false,
+      });
+    } catch (e) {
+      return { ok: false, kind: 'exit', message: `could not start ${this.executable}: ${text(e)}` };
+    }
+    this.started++;
+    const live: LiveShell = { shell, pid: undefined, dead: false };
+    // Errors on the pipes are reported through the calls; unheard they would crash the process.
+    for (const s of [shell.streams.stdin, shell.streams.stdout, shell.streams.stderr]) s.on('error', () => undefined);
+    shell.streams.stdout.once('close', () => {
+      live.dead = true;
+    });
+    // The init call also attaches node-powershell's own handlers to its exit promise, which would
+    // otherwise reject unhandled if the shell died while idle.
+    const init = await this.invoke(live, toShellCommand(SESSION_INIT_SCRIPT), this.startDeadlineMs, 'allow');
+    if (!init.ok) return { ...init, message: `starting ${this.executable} failed: ${init.message}` };
+    live.pid = pidFromInitOutput(init.stdout);
+    this.live = live;
+    return live;
+  }
+
+  private async invoke(live: LiveShell, command: string, deadlineMs: number, stderrMode: 'fail' | 'allow'): Promise<RunResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), deadlineMs);
+    });
+    const call = live.shell.invoke(command).then(
+      (record) => ({ record }),
+      (error: unknown) => ({ error }),
+    );
+    const outcome = await Promise.race([call, deadline]);
+    clearTimeout(timer);
+    // node-powershell keeps every call's output in `history` for the life of the shell.
+    live.shell.history.splice(0);
+
+    if (outcome === 'timeout') {
+      await this.discard(live, 'SIGKILL');
+      return {
+        ok: false,
+        kind: 'timeout',
+        message: `no answer within ${deadlineMs} ms; the shell${live.pid ? ` (pid ${live.pid})` : ''} was killed and will be restarted`,
+      };
+    }
+    if ('error' in outcome) {
+      await this.discard(live, 'SIGKILL');
+      return { ok: false, kind: 'exit', message: limit(text(outcome.error)) };
+    }
+    const { record } = outcome;
+    if (record.stdout === undefined) {
+      // The shell exited with code 0 mid-call (e.g. a script ran `exit`): node-powershell then
+      // resolves with an empty record instead of failing.
+      await this.discard(live, 'SIGKILL');
+      return { ok: false, kind: 'exit', message: 'the shell exited during the call' };
+    }
+    const stdout = decode(record.stdout);
+    const stderr = record.stderr === undefined ? '' : decode(record.stderr).trim();
+    if (stderr !== '' && stderrMode === 'fail') return { ok: false, kind: 'stderr', message: limit(stderr) };
+    return stderr === '' ? { ok: true, stdout } : { ok: true, stdout, stderr };
+  }
+
+  private async discard(live: LiveShell, signal: NodeJS.Signals): Promise<void> {
+    if (this.live === live) this.live = undefined;
+    live.dead = true;
+    await this.stop(live, signal);
+  }
+
+  private async stop(live: LiveShell, signal: NodeJS.Signals): Promise<void> {
+    // node-powershell's dispose() kills only the shell itself; children such as hnsdiag.exe
+    // would live on holding HNS locks, so on Windows the whole tree goes.
+    if (process.platform === 'win32' && live.pid !== undefined) {
+      const tk = spawn('taskkill', ['/PID', String(live.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+      tk.on('error', () => undefined);
+    }
+    const disposed = live.shell.dispose(signal).catch(() => undefined);
+    await Promise.race([disposed, new Promise((r) => setTimeout(r, KILL_WAIT_MS).unref())]);
+  }
+}
+
+function decode(b: Buffer | string): string {
+  const s = typeof b === 'string' ? b : b.toString('utf8');
+  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
+
+function text(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function limit(s: string): string {
+  return s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSAGE)}…` : s;
+}

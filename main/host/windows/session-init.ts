@@ -1,0 +1,27 @@
+/**
+ * What a freshly spawned shell runs once, before any caller's script:
+ * - UTF-8 output without a BOM: Windows PowerShell writes in the OEM code page otherwise and
+ *   garbles localised HNS names (KB windows §1.4, §7). A shell without a console cannot set it,
+ *   which is harmless because the collection script escapes non-ASCII anyway.
+ * - No progress records: they slow cmdlets down and are of no use to a pipe.
+ * - Modules only from folders that need Administrator to write. The doctor's shell may run
+ *   elevated; module auto-loading must not pick up a module an unprivileged user placed in
+ *   Documents\WindowsPowerShell\Modules (first on the default PSModulePath).
+ * - Finally the shell's process ID, which the session needs to kill the whole process tree on
+ *   Windows when a call overruns its deadline.
+ *
+ * The stand-in shell used by the tests (testing/fake-pwsh.mjs) recognises these exact lines.
+ */
+export const SESSION_INIT_SCRIPT = [
+  'try { [Console]::OutputEncoding = New-Object System.Text.UTF8Encoding $false } catch { }',
+  "$global:ProgressPreference = 'SilentlyContinue'",
+  '$env:PSModulePath = @("$PSHOME\\Modules", "$env:ProgramFiles\\PowerShell\\Modules", "$env:ProgramFiles\\WindowsPowerShell\\Modules", "$env:SystemRoot\\System32\\WindowsPowerShell\\v1.0\\Modules") -join \';\'',
+  '$PID',
+].join('\n');
+
+/** The PID the init script printed last, if it printed one. */
+export function pidFromInitOutput(stdout: string): number | undefined {
+  const lines = stdout.trim().split(/\r?\n/);
+  const last = lines[lines.length - 1]?.trim() ?? '';
+  return /^\d+$/.test(last) ? Number(last) : undefined;
+}
