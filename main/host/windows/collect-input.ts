@@ -1,0 +1,115 @@
+/**
+ * The data a collection scan hands to collect.ps1 (through build-script.ts), its defaults, and
+ * its validation. Names and paths here are data for the script, never code; validation still
+ * refuses what the script must not touch (pipes, shares, device paths) so that the TypeScript side
+ * and the script agree on it.
+ */
+export interface VersionProbe {
+  /** Key under the bundle's `versions` (kubelet, containerd, antrea, flannel, calico, kube-proxy). */
+  component: string;
+  /** Image name matched against running processes and service binaries. */
+  exe: string;
+  /** Fixed flags to print the version; empty means only the file's version resource is read. */
+  args: string[];
+  /** Install locations to try when no process or service names the binary. */
+  candidates: string[];
+}
+
+export type HnsSourceChoice = 'auto' | 'builtin' | 'hnsdiag' | 'v2';
+
+export interface CollectInput {
+  /** Files to read (capped at maxFileBytes); a directory given here is listed instead. */
+  paths: string[];
+  /** Directories to list (no recursion). */
+  dirs: string[];
+  maxFileBytes: number;
+  maxDirEntries: number;
+  services: string[];
+  /** Process image names (`kubelet.exe`) whose command lines are recorded. */
+  processNames: string[];
+  versionProbes: VersionProbe[];
+  /** Run the probes' `--version`; off gives file version resources only. */
+  runVersionCommands: boolean;
+  execTimeoutMs: number;
+  hnsSource: HnsSourceChoice;
+  /** Deadline for each HNS list inside the script (a hung HNS costs only that list). */
+  hnsTimeoutMs: number;
+  maxHnsRawChars: number;
+}
+
+/** Services the Windows rules look at (KB windows §8 service table, §4, §5). */
+export const DEFAULT_SERVICES = [
+  'containerd', 'kubelet', 'kube-proxy', 'kubeproxy', 'antrea-agent', 'ovs-vswitchd', 'ovsdb-server',
+  'flanneld', 'CalicoNode', 'CalicoFelix', 'docker', 'hns', 'vmcompute', 'rke2',
+];
+
+export const DEFAULT_PROCESS_NAMES = [
+  'kubelet.exe', 'containerd.exe', 'kube-proxy.exe', 'dockerd.exe', 'antrea-agent.exe', 'ovs-vswitchd.exe',
+  'ovsdb-server.exe', 'flanneld.exe', 'calico-node.exe', 'rke2.exe', 'containerd-shim-runhcs-v1.exe',
+];
+
+export const DEFAULT_VERSION_PROBES: VersionProbe[] = [
+  { component: 'kubelet', exe: 'kubelet.exe', args: ['--version'], candidates: ['C:\\k\\kubelet.exe', 'C:\\var\\lib\\rancher\\rke2\\bin\\kubelet.exe'] },
+  {
+    component: 'containerd',
+    exe: 'containerd.exe',
+    args: ['--version'],
+    candidates: ['C:\\Program Files\\containerd\\bin\\containerd.exe', 'C:\\Program Files\\containerd\\containerd.exe'],
+  },
+  { component: 'kube-proxy', exe: 'kube-proxy.exe', args: ['--version'], candidates: ['C:\\k\\kube-proxy.exe'] },
+  // antrea-agent is a cobra command with Version set, so --version prints and exits.
+  { component: 'antrea', exe: 'antrea-agent.exe', args: ['--version'], candidates: ['C:\\k\\antrea\\bin\\antrea-agent.exe', 'C:\\k\\antrea-agent.exe'] },
+  { component: 'flannel', exe: 'flanneld.exe', args: ['--version'], candidates: ['C:\\flannel\\flanneld.exe', 'C:\\k\\flannel\\flanneld.exe', 'C:\\k\\flanneld.exe'] },
+  // Calico's Windows binary is not run: its version comes from the file's version resource.
+  { component: 'calico', exe: 'calico-node.exe', args: [], candidates: ['C:\\CalicoWindows\\calico-node.exe', 'C:\\Program Files\\Calico\\calico-node.exe'] },
+];
+
+export function defaultCollectInput(over: Partial<CollectInput> = {}): CollectInput {
+  return {
+    paths: [],
+    dirs: [],
+    maxFileBytes: 1024 * 1024,
+    maxDirEntries: 5000,
+    services: DEFAULT_SERVICES,
+    processNames: DEFAULT_PROCESS_NAMES,
+    versionProbes: DEFAULT_VERSION_PROBES,
+    runVersionCommands: true,
+    execTimeoutMs: 10_000,
+    hnsSource: 'auto',
+    hnsTimeoutMs: 120_000,
+    maxHnsRawChars: 64 * 1024 * 1024,
+    ...over,
+  };
+}
+
+/**
+ * A path collect.ps1 will open: a plain local drive path. Named pipes are listed, never opened
+ * (opening connects, KB windows §6); shares and device paths are out of scope; `:` after the
+ * drive would address an alternate data stream.
+ */
+export function isCollectablePath(p: string): boolean {
+  return /^[A-Za-z]:\\/.test(p) && p.indexOf(':', 2) < 0 && !p.includes('\0');
+}
+
+const FLAG = /^[A-Za-z0-9._=-]+$/;
+
+/** Problems with an input, empty when it can be sent. */
+export function validateCollectInput(input: CollectInput): string[] {
+  const problems: string[] = [];
+  for (const p of [...input.paths, ...input.dirs]) {
+    if (!isCollectablePath(p)) problems.push(`not a plain local drive path: ${JSON.stringify(p)}`);
+  }
+  for (const probe of input.versionProbes) {
+    for (const a of probe.args) if (!FLAG.test(a)) problems.push(`version probe ${probe.component}: argument ${JSON.stringify(a)} is not a plain flag`);
+    for (const c of probe.candidates) if (!isCollectablePath(c)) problems.push(`version probe ${probe.component}: candidate ${JSON.stringify(c)}`);
+  }
+  const limits: [string, number][] = [
+    ['maxFileBytes', input.maxFileBytes],
+    ['maxDirEntries', input.maxDirEntries],
+    ['execTimeoutMs', input.execTimeoutMs],
+    ['hnsTimeoutMs', input.hnsTimeoutMs],
+    ['maxHnsRawChars', input.maxHnsRawChars],
+  ];
+  for (const [name, v] of limits) if (!Number.isSafeInteger(v) || v <= 0) problems.push(`${name} must be a positive integer`);
+  return problems;
+}

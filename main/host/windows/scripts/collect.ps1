@@ -1,0 +1,559 @@
+# cni-doctor: one read-only collection pass over a Windows node (KB windows §1, §6, §8).
+#
+# build-script.ts puts exactly one line in front of this file:
+#   $in = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('<b64>')) | ConvertFrom-Json
+# Every value the caller chooses (paths, service and process names, version probes, limits)
+# arrives through $in as data and is never pasted into code, so no name can run as a command.
+#
+# Rules this script keeps:
+# - It only reads. Nothing here creates, changes, stops or deletes anything on the node.
+# - Each section catches its own errors and reports them in the document; one broken section
+#   (a hung HNS, a denied registry key) never costs the others, and nothing is thrown.
+# - Output is ONE line of JSON on [Console]::Out, ASCII only (non-ASCII escaped as \uXXXX): the
+#   console code page then cannot garble it (KB §1.4), and the formatting system cannot wrap it.
+# - Runs on Windows PowerShell 5.1 and PowerShell 7: no -AsArray, no ?? / ?. operators.
+
+Set-StrictMode -Off
+$ErrorActionPreference = 'Stop'
+$ProgressPreference = 'SilentlyContinue'
+$WarningPreference = 'SilentlyContinue'
+$VerbosePreference = 'SilentlyContinue'
+$InformationPreference = 'SilentlyContinue'
+
+$FORMAT = 'cni-doctor.windows-collect/v1'
+
+# ---------------------------------------------------------------- helpers
+
+function Get-ErrorText($ErrorRecord) {
+    $e = $ErrorRecord.Exception
+    # .NET calls made from PowerShell wrap the real error; the inner one carries the HRESULT.
+    if ($e -is [System.Management.Automation.MethodInvocationException] -and $null -ne $e.InnerException) {
+        $e = $e.InnerException
+    }
+    $text = [string]$e.Message
+    # HNS and Win32 errors are localised; the HRESULT is what rules can match (KB §1.4, §10).
+    # The CLR's own generic codes (0x801315xx) say nothing and are left out.
+    $hex = '{0:X8}' -f $e.HResult
+    if ($e.HResult -ne 0 -and -not $hex.StartsWith('801315')) { $text = '{0} (0x{1})' -f $text, $hex }
+    return $text
+}
+
+function Test-UnderDirectory([string]$Path, [string]$Directory) {
+    if ([string]::IsNullOrEmpty($Path) -or [string]::IsNullOrEmpty($Directory)) { return $false }
+    $full = [IO.Path]::GetFullPath($Path)
+    $root = [IO.Path]::GetFullPath($Directory).TrimEnd('\') + '\'
+    return $full.StartsWith($root, [StringComparison]::OrdinalIgnoreCase)
+}
+
+# Modules may only come from folders that need Administrator to write: an elevated scan must not
+# load a module an unprivileged user dropped into Documents\WindowsPowerShell\Modules.
+function Test-TrustedModuleBase([string]$Path) {
+    return (Test-UnderDirectory $Path $env:SystemRoot) -or (Test-UnderDirectory $Path $env:ProgramFiles)
+}
+
+# Only plain local drive paths: no \\.\pipe\ (opening a pipe connects to it, KB §6), no UNC share,
+# no \\?\ device path, no alternate data stream.
+function Test-LocalPath([string]$Path) {
+    if ([string]::IsNullOrEmpty($Path)) { return $false }
+    if ($Path -notmatch '^[A-Za-z]:\\') { return $false }
+    if ($Path.IndexOf(':', 2) -ge 0) { return $false }
+    if ($Path.IndexOf([char]0) -ge 0) { return $false }
+    return $true
+}
+
+function Limit-Text([string]$Text, [long]$MaxChars) {
+    if ($null -eq $Text) { return $null }
+    if ($Text.Length -le $MaxChars) { return $Text }
+    return $Text.Substring(0, [int]$MaxChars)
+}
+
+# Runs a program with a deadline. Its stdin is a closed pipe, so it cannot swallow the commands
+# node-powershell writes to this shell's stdin; its stderr is captured, so it cannot make the
+# whole call look failed (node-powershell treats any stderr byte as an error, KB §7).
+function Invoke-BoundedProcess([string]$FilePath, [string[]]$Arguments, [int]$TimeoutMs) {
+    $psi = New-Object System.Diagnostics.ProcessStartInfo
+    $psi.FileName = $FilePath
+    $psi.Arguments = ($Arguments -join ' ')
+    $psi.UseShellExecute = $false
+    $psi.CreateNoWindow = $true
+    $psi.RedirectStandardInput = $true
+    $psi.RedirectStandardOutput = $true
+    $psi.RedirectStandardError = $true
+    $p = [System.Diagnostics.Process]::Start($psi)
+    try {
+        $p.StandardInput.Close()
+        $stdout = $p.StandardOutput.ReadToEndAsync()
+        $stderr = $p.StandardError.ReadToEndAsync()
+        if (-not $p.WaitForExit($TimeoutMs)) {
+            try { $p.Kill() } catch { }
+            return [ordered]@{ timedOut = $true; exitCode = $null; stdout = ''; stderr = '' }
+        }
+        # The parameterless wait also waits for the redirected streams to reach their end.
+        $p.WaitForExit()
+        return [ordered]@{ timedOut = $false; exitCode = $p.ExitCode; stdout = $stdout.Result; stderr = $stderr.Result }
+    } finally {
+        $p.Dispose()
+    }
+}
+
+# Runs PowerShell code in its own runspace with a deadline. HNS calls can hang for minutes or for
+# ever (KB §9); a hung call is abandoned, not stopped (stopping can block on the same native
+# call), and reported, so the rest of the scan still comes back. The TypeScript side recycles the
+# shell after a scan that reported a timeout.
+function Invoke-InRunspace([string]$Code, [object[]]$Arguments, [int]$TimeoutMs) {
+    $ps = [PowerShell]::Create()
+    [void]$ps.AddScript($Code)
+    foreach ($a in $Arguments) { [void]$ps.AddArgument($a) }
+    $async = $ps.BeginInvoke()
+    if (-not $async.AsyncWaitHandle.WaitOne($TimeoutMs)) {
+        [void]$ps.BeginStop($null, $null)
+        return [ordered]@{ items = @(); error = ('timed out after {0} ms' -f $TimeoutMs); timedOut = $true }
+    }
+    try {
+        $items = @($ps.EndInvoke($async))
+        $messages = @($ps.Streams.Error | ForEach-Object { $_.ToString() })
+        $err = $null
+        if ($messages.Count -gt 0) { $err = $messages -join ' | ' }
+        return [ordered]@{ items = $items; error = $err; timedOut = $false }
+    } catch {
+        return [ordered]@{ items = @(); error = (Get-ErrorText $_); timedOut = $false }
+    } finally {
+        $ps.Dispose()
+    }
+}
+
+# ---------------------------------------------------------------- host
+
+function Get-HostSection {
+    $section = [ordered]@{ hostname = [Environment]::MachineName; elevated = $null; error = $null }
+    $identity = [Security.Principal.WindowsIdentity]::GetCurrent()
+    $principal = New-Object Security.Principal.WindowsPrincipal $identity
+    $section['elevated'] = $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administrator)
+    $section['psVersion'] = [string]$PSVersionTable.PSVersion
+    $section['psEdition'] = [string]$PSVersionTable.PSEdition
+    try {
+        $cv = Get-ItemProperty -LiteralPath 'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion'
+        $major = $cv.CurrentMajorVersionNumber
+        $minor = $cv.CurrentMinorVersionNumber
+        if ($null -eq $major) {
+            $v = [Environment]::OSVersion.Version
+            $major = $v.Major
+            $minor = $v.Minor
+        }
+        $section['osBuild'] = [string]$cv.CurrentBuildNumber
+        $section['osVersion'] = '{0}.{1}.{2}' -f $major, $minor, $cv.CurrentBuildNumber
+        $section['ubr'] = $cv.UBR
+        $section['productName'] = [string]$cv.ProductName
+        $section['displayVersion'] = [string]$cv.DisplayVersion
+        $section['releaseId'] = [string]$cv.ReleaseId
+        $section['installationType'] = [string]$cv.InstallationType
+    } catch {
+        $section['error'] = Get-ErrorText $_
+    }
+    return $section
+}
+
+# ---------------------------------------------------------------- named pipes
+
+function Get-PipeSection {
+    $section = [ordered]@{ names = @(); error = $null }
+    # Listing the pipe file system does not open any pipe. Test-Path or Get-Item on a pipe would
+    # connect to it and use up a server instance (KB §6), so they are never used here.
+    $prefix = '\\.\pipe\'
+    $section['names'] = @(
+        foreach ($p in [System.IO.Directory]::GetFiles($prefix)) {
+            if ($p.StartsWith($prefix, [StringComparison]::OrdinalIgnoreCase)) { $p.Substring($prefix.Length) } else { $p }
+        }
+    )
+    return $section
+}
+
+# ---------------------------------------------------------------- services
+
+# The executable a service's PathName starts with ("C:\Program Files\x\a.exe" --flag).
+function Get-ServiceImage([string]$PathName) {
+    if ([string]::IsNullOrEmpty($PathName)) { return $null }
+    $t = $PathName.Trim()
+    if ($t.StartsWith('"')) {
+        $end = $t.IndexOf('"', 1)
+        if ($end -gt 1) { return $t.Substring(1, $end - 1) }
+        return $null
+    }
+    $exe = $t.IndexOf('.exe', [StringComparison]::OrdinalIgnoreCase)
+    if ($exe -gt 0) { return $t.Substring(0, $exe + 4) }
+    return $t.Split(' ')[0]
+}
+
+# nssm-wrapped services (kubelet, kube-proxy, antrea-agent on many setups) keep the real program
+# and its arguments under Parameters; the service's own PathName is just nssm.exe.
+function Get-NssmParameters([string]$Name) {
+    try {
+        $key = Get-ItemProperty -LiteralPath ('HKLM:\SYSTEM\CurrentControlSet\Services\' + $Name + '\Parameters')
+        if ($null -eq $key.Application) { return $null }
+        return [ordered]@{ application = [string]$key.Application; parameters = [string]$key.AppParameters; directory = [string]$key.AppDirectory }
+    } catch {
+        return $null
+    }
+}
+
+function Get-ServiceSection($Names) {
+    $section = [ordered]@{ source = 'Win32_Service'; items = @(); error = $null }
+    $wanted = @{}
+    foreach ($n in @($Names)) { $wanted[([string]$n).ToLowerInvariant()] = [string]$n }
+    $seen = @{}
+    $items = New-Object System.Collections.Generic.List[object]
+    try {
+        foreach ($s in @(Get-CimInstance -ClassName Win32_Service)) {
+            $key = ([string]$s.Name).ToLowerInvariant()
+            if (-not $wanted.ContainsKey($key)) { continue }
+            $seen[$key] = $true
+            $items.Add([ordered]@{
+                    name      = [string]$s.Name
+                    present   = $true
+                    state     = [string]$s.State
+                    startMode = [string]$s.StartMode
+                    pathName  = [string]$s.PathName
+                    processId = [int]$s.ProcessId
+                    exitCode  = [int]$s.ExitCode
+                    nssm      = (Get-NssmParameters ([string]$s.Name))
+                })
+        }
+    } catch {
+        # WMI can be broken on a damaged node; the service controller still answers.
+        $section['source'] = 'Get-Service'
+        $section['error'] = 'Win32_Service: ' + (Get-ErrorText $_)
+        foreach ($s in @(Get-Service -ErrorAction SilentlyContinue)) {
+            $key = ([string]$s.Name).ToLowerInvariant()
+            if (-not $wanted.ContainsKey($key)) { continue }
+            $seen[$key] = $true
+            $items.Add([ordered]@{ name = [string]$s.Name; present = $true; state = [string]$s.Status })
+        }
+    }
+    foreach ($key in @($wanted.Keys)) {
+        if (-not $seen.ContainsKey($key)) { $items.Add([ordered]@{ name = $wanted[$key]; present = $false }) }
+    }
+    $section['items'] = $items.ToArray()
+    return $section
+}
+
+# ---------------------------------------------------------------- processes
+
+function Get-ProcessSection($Names) {
+    $section = [ordered]@{ items = @(); error = $null }
+    $wanted = @{}
+    foreach ($n in @($Names)) { $wanted[([string]$n).ToLowerInvariant()] = $true }
+    $section['items'] = @(
+        foreach ($p in @(Get-CimInstance -ClassName Win32_Process)) {
+            if (-not $wanted.ContainsKey(([string]$p.Name).ToLowerInvariant())) { continue }
+            [ordered]@{
+                name           = [string]$p.Name
+                pid            = [int]$p.ProcessId
+                parentPid      = [int]$p.ParentProcessId
+                commandLine    = $p.CommandLine
+                executablePath = $p.ExecutablePath
+            }
+        }
+    )
+    return $section
+}
+
+# ---------------------------------------------------------------- versions
+
+function Find-ProbeBinary($Probe, $Processes, $Services) {
+    $exe = [string]$Probe.exe
+    foreach ($p in @($Processes)) {
+        if ($null -eq $p) { continue }
+        $path = [string]$p['executablePath']
+        if ($path -and ([IO.Path]::GetFileName($path) -ieq $exe)) { return @($path, 'process') }
+    }
+    foreach ($s in @($Services)) {
+        if ($null -eq $s) { continue }
+        $candidates = @(Get-ServiceImage ([string]$s['pathName']))
+        if ($null -ne $s['nssm']) { $candidates += [string]$s['nssm']['application'] }
+        foreach ($candidate in $candidates) {
+            if ($candidate -and ([IO.Path]::GetFileName($candidate) -ieq $exe) -and [IO.File]::Exists($candidate)) { return @($candidate, 'service') }
+        }
+    }
+    foreach ($c in @($Probe.candidates)) {
+        $path = [string]$c
+        if ((Test-LocalPath $path) -and [IO.File]::Exists($path)) { return @($path, 'default-path') }
+    }
+    return $null
+}
+
+function Get-VersionSection($Probes, $Processes, $Services, [int]$TimeoutMs, [bool]$RunCommands) {
+    $section = [ordered]@{ items = @(); error = $null }
+    $section['items'] = @(
+        foreach ($probe in @($Probes)) {
+            $item = [ordered]@{ component = [string]$probe.component; exe = [string]$probe.exe; path = $null; via = $null; error = $null }
+            try {
+                $found = Find-ProbeBinary $probe $Processes $Services
+                if ($null -eq $found) {
+                    $item['error'] = 'not found'
+                } else {
+                    $item['path'] = $found[0]
+                    $item['via'] = $found[1]
+                    $info = [System.Diagnostics.FileVersionInfo]::GetVersionInfo($found[0])
+                    $item['fileVersion'] = $info.FileVersion
+                    $item['productVersion'] = $info.ProductVersion
+                    $arguments = @($probe.args | ForEach-Object { [string]$_ })
+                    # Arguments are fixed flags like --version; anything else is refused, not quoted.
+                    $safe = @($arguments | Where-Object { $_ -notmatch '^[A-Za-z0-9._=-]+$' }).Count -eq 0
+                    if ($RunCommands -and $arguments.Count -gt 0 -and $safe) {
+                        $r = Invoke-BoundedProcess $found[0] $arguments $TimeoutMs
+                        $item['timedOut'] = $r.timedOut
+                        $item['exitCode'] = $r.exitCode
+                        $item['stdout'] = Limit-Text $r.stdout 4096
+                        $item['stderr'] = Limit-Text $r.stderr 4096
+                    }
+                }
+            } catch {
+                $item['error'] = Get-ErrorText $_
+            }
+            $item
+        }
+    )
+    return $section
+}
+
+# ---------------------------------------------------------------- files and directories
+
+function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]$MaxEntries) {
+    $r = [ordered]@{ path = $Path; type = $null; error = $null }
+    if (-not (Test-LocalPath $Path)) {
+        $r['type'] = 'other'
+        $r['error'] = 'refused: not a plain local drive path'
+        return $r
+    }
+    try {
+        $attributes = [IO.File]::GetAttributes($Path)
+    } catch [IO.FileNotFoundException], [IO.DirectoryNotFoundException] {
+        $r['type'] = 'missing'
+        return $r
+    } catch {
+        $r['type'] = 'other'
+        $r['error'] = Get-ErrorText $_
+        return $r
+    }
+    if (($attributes -band [IO.FileAttributes]::ReparsePoint) -ne 0) {
+        try { $r['linkTarget'] = [string](@((Get-Item -LiteralPath $Path -Force).Target)[0]) } catch { }
+    }
+    try {
+        if (($attributes -band [IO.FileAttributes]::Directory) -ne 0) {
+            $r['type'] = 'dir'
+            $names = New-Object System.Collections.Generic.List[string]
+            foreach ($e in [IO.Directory]::EnumerateFileSystemEntries($Path)) {
+                if ($names.Count -ge $MaxEntries) { $r['entriesTruncated'] = $true; break }
+                $names.Add([IO.Path]::GetFileName($e))
+            }
+            $r['entries'] = $names.ToArray()
+            return $r
+        }
+        $r['type'] = 'file'
+        $share = [IO.FileShare]::ReadWrite -bor [IO.FileShare]::Delete
+        $fs = [IO.File]::Open($Path, [IO.FileMode]::Open, [IO.FileAccess]::Read, $share)
+        try {
+            $r['size'] = $fs.Length
+            if ($WantContent) {
+                $n = [int][Math]::Min([long]$fs.Length, $MaxBytes)
+                $buffer = New-Object byte[] $n
+                $read = 0
+                while ($read -lt $n) {
+                    $k = $fs.Read($buffer, $read, $n - $read)
+                    if ($k -le 0) { break }
+                    $read += $k
+                }
+                $r['contentBase64'] = [Convert]::ToBase64String($buffer, 0, $read)
+                $r['truncated'] = ($fs.Length -gt $read)
+            }
+        } finally {
+            $fs.Dispose()
+        }
+    } catch {
+        $r['error'] = Get-ErrorText $_
+    }
+    return $r
+}
+
+function Get-FileSection($Paths, $Dirs, [long]$MaxBytes, [int]$MaxEntries) {
+    $section = [ordered]@{ items = @(); error = $null }
+    $items = New-Object System.Collections.Generic.List[object]
+    foreach ($p in @($Paths)) { $items.Add((Read-NodePath ([string]$p) $true $MaxBytes $MaxEntries)) }
+    foreach ($d in @($Dirs)) { $items.Add((Read-NodePath ([string]$d) $false $MaxBytes $MaxEntries)) }
+    $section['items'] = $items.ToArray()
+    return $section
+}
+
+# ---------------------------------------------------------------- HNS
+
+# Runs inside its own runspace (Invoke-InRunspace); the command name comes from the table below.
+$HNS_QUERY = @'
+param($ModulePath, $Command)
+Import-Module -Name $ModulePath -ErrorAction Stop
+& $Command
+'@
+
+$HNS_KINDS = [ordered]@{
+    networks    = @{ cmdlet = 'Get-HnsNetwork'; hnsdiag = 'networks' }
+    endpoints   = @{ cmdlet = 'Get-HnsEndpoint'; hnsdiag = 'endpoints' }
+    namespaces  = @{ cmdlet = 'Get-HnsNamespace'; hnsdiag = 'namespaces' }
+    policyLists = @{ cmdlet = 'Get-HnsPolicyList'; hnsdiag = 'loadbalancers' }
+}
+
+function Find-TrustedModule([string]$Name) {
+    $m = @(Get-Module -ListAvailable -Name $Name | Where-Object { Test-TrustedModuleBase $_.ModuleBase } | Sort-Object Version -Descending)
+    if ($m.Count -eq 0) { return $null }
+    return $m[0]
+}
+
+# One HNS surface: query all four lists with its cmdlets, each under its own deadline.
+function Read-HnsModule($Section, $Module, [string]$Source, [string]$Schema, [int]$TimeoutMs) {
+    $Section['source'] = $Source
+    $Section['schema'] = $Schema
+    $Section['module'] = [ordered]@{ name = $Module.Name; version = [string]$Module.Version; path = $Module.Path }
+    $ok = 0
+    foreach ($kind in @($HNS_KINDS.Keys)) {
+        $command = $Module.Name + '\' + $HNS_KINDS[$kind].cmdlet
+        $r = Invoke-InRunspace $HNS_QUERY @($Module.Path, $command) $TimeoutMs
+        $Section[$kind] = @($r.items)
+        if ($null -ne $r.error) { $Section['errors'][$kind] = $r.error } else { $ok++ }
+        if ($r.timedOut) { $Section['timedOut'] = $true }
+    }
+    return $ok
+}
+
+# hnsdiag -d prints raw HNS JSON per object (KB §1.3). The text is returned as is; the TypeScript
+# side extracts the objects, which is easier to get right and to test than doing it here.
+function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) {
+    $Section['source'] = 'hnsdiag'
+    $Section['schema'] = 'v1'
+    $Section['raw'] = [ordered]@{}
+    $ok = 0
+    foreach ($kind in @($HNS_KINDS.Keys)) {
+        try {
+            $r = Invoke-BoundedProcess $Exe @('list', $HNS_KINDS[$kind].hnsdiag, '-d') $TimeoutMs
+            if ($r.timedOut) {
+                $Section['errors'][$kind] = ('hnsdiag timed out after {0} ms' -f $TimeoutMs)
+                $Section['timedOut'] = $true
+            } elseif ($r.exitCode -ne 0) {
+                $Section['errors'][$kind] = ('hnsdiag exit code {0}: {1}' -f $r.exitCode, (Limit-Text $r.stderr 2000))
+            } else {
+                $Section['raw'][$kind] = Limit-Text $r.stdout $MaxChars
+                $ok++
+            }
+        } catch {
+            $Section['errors'][$kind] = Get-ErrorText $_
+        }
+    }
+    return $ok
+}
+
+function New-HnsSection {
+    return [ordered]@{
+        source = $null; schema = $null; module = $null
+        networks = @(); endpoints = @(); namespaces = @(); policyLists = @()
+        raw = $null; errors = [ordered]@{}; attempts = @(); timedOut = $false
+    }
+}
+
+# Order: the built-in HostNetworkingService module (v1 schema, 1709 and later), then hnsdiag's
+# JSON, then the PSGallery HNS module (v2 schema). Each is loaded from a trusted folder by full
+# path and its commands are called module-qualified, so an hns.psm1/hns.v2.psm1 imported
+# elsewhere cannot shadow them and silently change the schema (KB §1.1 "Shadowing hazard").
+function Get-HnsSection([string]$Preferred, [int]$TimeoutMs, [long]$MaxRawChars) {
+    $attempts = New-Object System.Collections.Generic.List[object]
+    $order = @('builtin', 'hnsdiag', 'v2')
+    if ($Preferred -and $Preferred -ne 'auto') { $order = @($Preferred) }
+    foreach ($way in $order) {
+        $section = New-HnsSection
+        $ok = 0
+        try {
+            if ($way -eq 'builtin') {
+                $m = Find-TrustedModule 'HostNetworkingService'
+                if ($null -eq $m) { $attempts.Add([ordered]@{ source = 'HostNetworkingService'; result = 'not installed' }); continue }
+                $ok = Read-HnsModule $section $m 'HostNetworkingService' 'v1' $TimeoutMs
+            } elseif ($way -eq 'hnsdiag') {
+                $exe = Join-Path $env:SystemRoot 'System32\hnsdiag.exe'
+                if (-not [IO.File]::Exists($exe)) { $attempts.Add([ordered]@{ source = 'hnsdiag'; result = 'not installed' }); continue }
+                $ok = Read-Hnsdiag $section $exe $TimeoutMs $MaxRawChars
+            } elseif ($way -eq 'v2') {
+                $m = Find-TrustedModule 'HNS'
+                if ($null -eq $m) { $attempts.Add([ordered]@{ source = 'HNS'; result = 'not installed' }); continue }
+                $ok = Read-HnsModule $section $m 'HNS' 'v2' $TimeoutMs
+            } else {
+                $attempts.Add([ordered]@{ source = $way; result = 'unknown source' })
+                continue
+            }
+        } catch {
+            $section['errors']['source'] = Get-ErrorText $_
+        }
+        $attempts.Add([ordered]@{ source = $section['source']; result = ('{0} of 4 lists read' -f $ok) })
+        # A surface that answered at least one list is the one; a hang is not retried elsewhere
+        # because the next surface talks to the same (hung) HNS service.
+        if ($ok -gt 0 -or $section['timedOut']) {
+            $section['attempts'] = $attempts.ToArray()
+            return $section
+        }
+    }
+    $section = New-HnsSection
+    $section['errors']['source'] = 'no HNS surface answered'
+    $section['attempts'] = $attempts.ToArray()
+    return $section
+}
+
+# ---------------------------------------------------------------- main
+
+function Invoke-Section([scriptblock]$Body) {
+    $watch = [System.Diagnostics.Stopwatch]::StartNew()
+    try {
+        $r = & $Body
+        # A stray pipeline output in a section would turn its result into an array.
+        if ($r -is [array]) { $r = $r[-1] }
+        if ($r -isnot [System.Collections.IDictionary]) { $r = [ordered]@{ error = 'section returned no result' } }
+    } catch {
+        $r = [ordered]@{ error = (Get-ErrorText $_) }
+    }
+    $r['ms'] = $watch.ElapsedMilliseconds
+    return $r
+}
+
+# Limits come from the caller; a missing or zero one falls back to a safe default.
+function Get-Limit($Value, [long]$Default) {
+    $n = 0L
+    if ($null -ne $Value -and [long]::TryParse([string]$Value, [ref]$n) -and $n -gt 0) { return $n }
+    return $Default
+}
+$hnsTimeoutMs = [int](Get-Limit $in.hnsTimeoutMs 120000)
+$execTimeoutMs = [int](Get-Limit $in.execTimeoutMs 10000)
+$maxFileBytes = Get-Limit $in.maxFileBytes 1048576
+$maxDirEntries = [int](Get-Limit $in.maxDirEntries 5000)
+$maxHnsRawChars = Get-Limit $in.maxHnsRawChars 67108864
+
+$out = [ordered]@{ format = $FORMAT; startedAt = [DateTime]::UtcNow.ToString('o') }
+$out['host'] = Invoke-Section { Get-HostSection }
+$out['pipes'] = Invoke-Section { Get-PipeSection }
+$out['services'] = Invoke-Section { Get-ServiceSection $in.services }
+$out['processes'] = Invoke-Section { Get-ProcessSection $in.processNames }
+$out['hns'] = Invoke-Section { Get-HnsSection ([string]$in.hnsSource) $hnsTimeoutMs $maxHnsRawChars }
+$out['versions'] = Invoke-Section {
+    Get-VersionSection $in.versionProbes @($out['processes']['items']) @($out['services']['items']) $execTimeoutMs ($in.runVersionCommands -eq $true)
+}
+$out['files'] = Invoke-Section { Get-FileSection $in.paths $in.dirs $maxFileBytes $maxDirEntries }
+$out['finishedAt'] = [DateTime]::UtcNow.ToString('o')
+
+if ($PSVersionTable.PSVersion.Major -lt 6) {
+    # Windows PowerShell 5.1 serialises arrays that carry extended type data as
+    # {"value":[...],"Count":n}; removing that type data for this shell gives plain arrays.
+    Remove-TypeData -TypeName System.Array -ErrorAction SilentlyContinue
+}
+try {
+    # Depth 20 as Microsoft's collector uses: HNS nests 4-6 levels below our own 3, and 5.1
+    # silently flattens anything deeper into type-name strings (KB §1.4).
+    $json = ConvertTo-Json -InputObject $out -Depth 20 -Compress
+} catch {
+    $fallback = [ordered]@{ format = $FORMAT; startedAt = $out['startedAt']; error = ('serialisation failed: ' + (Get-ErrorText $_)) }
+    $json = ConvertTo-Json -InputObject $fallback -Compress
+}
+$json = [regex]::Replace($json, '[^\x00-\x7F]', { param($m) '\u{0:x4}' -f [int][char]$m.Value })
+[Console]::Out.Write($json)
+[Console]::Out.WriteLine()
