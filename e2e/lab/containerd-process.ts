@@ -3,6 +3,7 @@
 // the same way it finds a node's containerd.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { run, sleep } from './exec';
 import type { LabPaths } from './paths';
 
@@ -53,16 +54,31 @@ export async function startContainerd(p: LabPaths, readyTimeoutMs = 15_000): Pro
     },
   };
 
-  // Ready = the socket answers `ctr version` (works whether or not the CRI plugin is loaded).
+  // Ready = the socket accepts connections and answers `ctr version` (which works whether or not
+  // the CRI plugin is loaded). Probe with a plain connect first: ctr blocks for 10 s on a missing
+  // or refusing socket, which would hide a containerd that exits at once on a bad config.
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`containerd exited during start (${exitInfo}); log tail:\n${logTail(p)}`);
-    const r = await run('ctr', ['-a', p.socket, 'version'], 2000);
-    if (r.code === 0) return handle;
-    await sleep(50);
+    if (await accepts(p.socket)) {
+      const r = await run('ctr', ['--connect-timeout', '2s', '-a', p.socket, 'version'], 5000);
+      if (r.code === 0) return handle;
+    }
+    await sleep(25);
   }
   await handle.stop('SIGKILL');
   throw new Error(`containerd not ready after ${readyTimeoutMs} ms; log tail:\n${logTail(p)}`);
+}
+
+function accepts(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = connect(socket);
+    c.once('connect', () => {
+      c.destroy();
+      resolve(true);
+    });
+    c.once('error', () => resolve(false));
+  });
 }
 
 export function logTail(p: LabPaths, lines = 30): string {

@@ -7,7 +7,6 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCriClient, probeCriEndpoint, type CriClient, type CriEntry, type CriStatus } from '../../main/cri/client';
-import { bridgeConflist } from './cni-conf';
 import { labConfigToml } from './config-toml';
 import { logTail, startContainerd, type ContainerdProcess } from './containerd-process';
 import { mustRun, sleep } from './exec';
@@ -15,7 +14,9 @@ import { cleanHost, findLeaks, LabLeakError, rememberHostDirs } from './host-cle
 import { buildPauseImage, LAB_PAUSE_IMAGE } from './pause-image';
 import { labPaths, type LabPaths } from './paths';
 import { runPod, type RunPodResult } from './pods';
+import { installRecoveryConfig, removeAllSandboxes, type SandboxRemoval } from './sandbox-teardown';
 import { assertPreflight, DEFAULT_CNI_BIN_DIR } from './preflight';
+import { LAB_DIR_PREFIX, recordLab, sweepAbandonedLabs } from './abandoned';
 
 export { LabLeakError, type LabPaths, type RunPodResult };
 
@@ -47,6 +48,8 @@ export interface TeardownReport {
   removedSandboxes: string[];
   /** Sandboxes CRI would not stop/remove even after recovery; their state was removed by force. */
   sandboxFailures: string[];
+  /** Lab processes that did not exit by themselves and were SIGKILLed. */
+  killed: string[];
   ms: number;
 }
 
@@ -81,10 +84,12 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
   const binDir = opts.binDir ?? DEFAULT_CNI_BIN_DIR;
   assertPreflight(binDir);
   rememberHostDirs();
+  await sweepAbandonedLabs(tmpdir());
   const id = randomBytes(3).toString('hex');
   // Short path on purpose: the socket path must fit sockaddr_un (108 bytes).
-  const dir = mkdtempSync(join(tmpdir(), 'cndlab-'));
+  const dir = mkdtempSync(join(tmpdir(), LAB_DIR_PREFIX));
   const paths = labPaths(dir, id, binDir, LAB_PAUSE_IMAGE);
+  recordLab(paths, id, opts.name);
   for (const d of [paths.root, paths.state, join(dir, 'run'), paths.confDir, paths.runcRoot, paths.optDir, paths.ipamDir, paths.podLogDir, paths.imageDir]) {
     mkdirSync(d, { recursive: true });
   }
@@ -114,28 +119,6 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
     closeClient();
     await proc?.stop();
     proc = await startContainerd(paths, opts.readyTimeoutMs);
-  };
-
-  const removeSandboxes = async (): Promise<{ removed: string[]; failed: string[] }> => {
-    const removed: string[] = [];
-    let failed: string[] = [];
-    let sandboxes;
-    try {
-      sandboxes = await cri().listPodSandbox();
-    } catch {
-      return { removed, failed }; // no CRI (disabled/down): nothing was created through it
-    }
-    for (const s of sandboxes) {
-      sandboxIds.add(s.id);
-      try {
-        await cri().stopPodSandbox(s.id);
-        await cri().removePodSandbox(s.id);
-        removed.push(s.id);
-      } catch (e) {
-        failed = [...failed, `${s.id}: ${e instanceof Error ? e.message : String(e)}`];
-      }
-    }
-    return { removed, failed };
   };
 
   const lab: Lab = {
@@ -188,30 +171,27 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
       if (stopped) throw new Error(`lab ${opts.name} already stopped`);
       stopped = true;
       const started = performance.now();
-      let result = { removed: [] as string[], failed: [] as string[] };
-      if (proc && !proc.exited) {
-        result = await removeSandboxes();
-        if (result.failed.length > 0) {
-          // StopPodSandbox runs CNI DEL with the *current* CNI config, so a sandbox made under a
-          // broken config cannot be stopped until the config works (lab-feasibility §6.4).
-          // Restart on the default config with one working network and try again.
-          for (const f of readdirSync(paths.confDir)) rmSync(join(paths.confDir, f), { recursive: true, force: true });
-          writeFileSync(
-            join(paths.confDir, '00-lab-teardown.conflist'),
-            bridgeConflist({ name: 'lab-teardown', bridge: lab.bridgeName(0), subnet: lab.subnet(50), dataDir: paths.ipamDir }),
-          );
-          writeFileSync(paths.configPath, labConfigToml(paths));
-          await restart();
-          const retry = await removeSandboxes();
-          result = { removed: [...result.removed, ...retry.removed], failed: retry.failed };
+      let result: SandboxRemoval = { removed: [], failed: [] };
+      try {
+        if (proc && !proc.exited) {
+          result = await removeAllSandboxes(cri(), sandboxIds);
+          if (result.failed.length > 0) {
+            installRecoveryConfig(paths, lab.bridgeName(0), lab.subnet(50));
+            await restart();
+            const retry = await removeAllSandboxes(cri(), sandboxIds);
+            result = { removed: [...result.removed, ...retry.removed], failed: retry.failed };
+          }
         }
+      } catch (e) {
+        // Whatever CRI could not do, the host cleanup below does by force; the leak check judges.
+        result.failed.push(`sandbox teardown: ${e instanceof Error ? e.message : String(e)}`);
       }
       closeClient();
       await proc?.stop();
-      await cleanHost(paths, sandboxIds);
-      const leaks = await findLeaks(paths, sandboxIds);
+      const cleaned = await cleanHost(paths, sandboxIds);
+      const leaks = await findLeaks(paths, cleaned.sandboxIds);
       if (leaks.length > 0) throw new LabLeakError(opts.name, leaks);
-      return { removedSandboxes: result.removed, sandboxFailures: result.failed, ms: performance.now() - started };
+      return { removedSandboxes: result.removed, sandboxFailures: result.failed, killed: cleaned.killed, ms: performance.now() - started };
     },
     log: () => {
       try {

@@ -1,7 +1,7 @@
 // Host-side teardown of a lab after its containerd is gone, then the proof that nothing is left.
 import { existsSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { run, sleep } from './exec';
-import { cniResultCache, labBridges, labCgroupDirs, labMounts, labProcesses } from './host-state';
+import { cniResultCache, labBridges, labCgroupDirs, labMounts, labProcesses, labSandboxIdsOnDisk, shimSockets } from './host-state';
 import type { LabPaths } from './paths';
 
 export class LabLeakError extends Error {
@@ -35,13 +35,30 @@ function removeCreatedEmptyHostDirs(): void {
   }
 }
 
-/** Kills, unmounts and deletes everything the lab made on the host. Never throws. */
-export async function cleanHost(p: LabPaths, sandboxIds: Iterable<string>): Promise<void> {
+/**
+ * Kills, unmounts and deletes everything the lab made on the host. Never throws.
+ * `graceMs`: how long lab processes get to exit by themselves first — a shim whose sandbox was
+ * just removed is still shutting down, and killing it would strand its socket.
+ */
+export interface CleanupResult {
+  /** Every sandbox id involved (given + found on disk), for findLeaks(). */
+  sandboxIds: Set<string>;
+  /** Processes that had to be SIGKILLed ("pid: cmdline"). */
+  killed: string[];
+}
+
+export async function cleanHost(p: LabPaths, sandboxIds: Iterable<string>, graceMs = 1000): Promise<CleanupResult> {
+  // Also the ids only the lab's own dirs know (a lab abandoned by a dead test runner).
+  const ids = new Set([...sandboxIds, ...labSandboxIdsOnDisk(p)]);
+  const graceEnd = Date.now() + graceMs;
+  while (labProcesses(p).length > 0 && Date.now() < graceEnd) await sleep(25);
   // Shims outlive containerd, and pause processes outlive nothing but their shim.
+  const killed = new Set<string>();
   for (let attempt = 0; attempt < 20; attempt++) {
     const procs = labProcesses(p);
     if (procs.length === 0) break;
     for (const proc of procs) {
+      killed.add(`${proc.pid}: ${proc.cmdline}`);
       try {
         process.kill(proc.pid, 'SIGKILL');
       } catch {
@@ -54,11 +71,12 @@ export async function cleanHost(p: LabPaths, sandboxIds: Iterable<string>): Prom
   // shm mounts: unmounting the netns file is what deletes the namespace.
   for (const m of labMounts(p)) await run('umount', ['-l', m]);
   for (const bridge of await labBridges(p)) await run('ip', ['link', 'del', bridge]);
-  for (const f of cniResultCache(sandboxIds)) rmSync(f, { force: true });
+  for (const f of [...cniResultCache(ids), ...shimSockets(p, ids)]) rmSync(f, { force: true });
   for (const dir of labCgroupDirs(p)) removeCgroupTree(dir);
   // ipamDir, state, root, socket and config all live under the lab dir.
   rmSync(p.dir, { recursive: true, force: true, maxRetries: 3 });
   removeCreatedEmptyHostDirs();
+  return { sandboxIds: ids, killed: [...killed] };
 }
 
 /** Everything that should be gone after cleanHost(), as readable lines (empty when clean). */
@@ -68,6 +86,7 @@ export async function findLeaks(p: LabPaths, sandboxIds: Iterable<string>): Prom
   for (const m of labMounts(p)) leaks.push(`mount ${m}`);
   for (const b of await labBridges(p)) leaks.push(`network interface ${b}`);
   for (const f of cniResultCache(sandboxIds)) leaks.push(`libcni cache ${f}`);
+  for (const f of shimSockets(p, sandboxIds)) leaks.push(`shim socket ${f}`);
   for (const d of labCgroupDirs(p)) leaks.push(`cgroup ${d}`);
   for (const [what, path] of [
     ['lab dir', p.dir],

@@ -1,5 +1,6 @@
 // Reads the host-wide state a lab can leave behind: processes, mounts, bridges, cgroups and
 // libcni's result cache. Teardown uses it both to clean up and to prove nothing is left.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './exec';
@@ -67,6 +68,24 @@ export function cniResultCache(sandboxIds: Iterable<string>): string[] {
   return safeList(dir)
     .filter((f) => ids.some((id) => f.includes(`-${id}-`)))
     .map((f) => join(dir, f));
+}
+
+/**
+ * Shim sockets of the given sandboxes. containerd 1.6 puts them in the host-wide
+ * /run/containerd/s/ as sha256(<grpc address>/<namespace>/<id>) (runtime/v2/shim/util_unix.go
+ * SocketAddress; checked against a live lab). A shim removes its socket when it exits cleanly,
+ * so one left behind means a shim was killed.
+ */
+export function shimSockets(p: LabPaths, sandboxIds: Iterable<string>): string[] {
+  return [...sandboxIds]
+    .map((id) => join('/run/containerd/s', createHash('sha256').update(join(p.socket, 'k8s.io', id)).digest('hex')))
+    .filter((f) => existsSync(f));
+}
+
+/** Sandbox ids containerd's CRI plugin keeps dirs for under the lab's root and state. */
+export function labSandboxIdsOnDisk(p: LabPaths): string[] {
+  const ids = [p.root, p.state].flatMap((base) => safeList(join(base, 'io.containerd.grpc.v1.cri', 'sandboxes')));
+  return [...new Set(ids.filter((id) => /^[0-9a-f]{64}$/.test(id)))];
 }
 
 function readOr(path: string): string {

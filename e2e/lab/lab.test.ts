@@ -11,7 +11,7 @@ import { startLab, type Lab, type LabOptions, type TeardownReport } from './harn
 import { inSubnet } from './ipv4';
 import { assertPreflight } from './preflight';
 
-const timings: { scenario: string; ms: number; teardownMs: number }[] = [];
+const timings: { scenario: string; ms: number; teardownMs: number; killed: number }[] = [];
 const figures: Record<string, string> = {};
 
 /** Runs a scenario on a fresh lab and always tears it down; teardown leaks fail the test. */
@@ -32,7 +32,7 @@ async function scenario(name: string, opts: Omit<LabOptions, 'name'>, body: (lab
   }
   if (failure) throw failure;
   if (!report) throw new Error('unreachable: no teardown report');
-  timings.push({ scenario: name, ms: performance.now() - started, teardownMs: report.ms });
+  timings.push({ scenario: name, ms: performance.now() - started, teardownMs: report.ms, killed: report.killed.length });
   return report;
 }
 
@@ -53,7 +53,7 @@ beforeAll(() => {
 
 afterAll(() => {
   console.log('\nlab scenario timings (ms, incl. start + teardown):');
-  for (const t of timings) console.log(`  ${t.scenario.padEnd(34)} ${t.ms.toFixed(0).padStart(6)}  (teardown ${t.teardownMs.toFixed(0)})`);
+  for (const t of timings) console.log(`  ${t.scenario.padEnd(34)} ${t.ms.toFixed(0).padStart(6)}  (teardown ${t.teardownMs.toFixed(0)}, force-killed ${t.killed})`);
   for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${v}`);
 });
 

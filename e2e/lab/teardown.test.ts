@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sweepAbandonedLabs } from './abandoned';
 import { mustRun, sleep } from './exec';
 import { cleanHost, findLeaks } from './host-cleanup';
 import { labPaths } from './paths';
@@ -24,10 +25,11 @@ describe('lab teardown', () => {
     await sleep(100);
 
     let leaks: string[];
+    let killed: string[];
     try {
       leaks = await findLeaks(p, []);
     } finally {
-      await cleanHost(p, []);
+      killed = (await cleanHost(p, [], 0)).killed;
     }
     expect(leaks).toEqual(
       expect.arrayContaining([
@@ -40,6 +42,25 @@ describe('lab teardown', () => {
     );
 
     expect(await findLeaks(p, [])).toEqual([]);
+    expect(killed).toEqual([`${child.pid}: ${process.execPath} -e setTimeout(() => {}, 300000) ${dir}`]);
     expect(child.exitCode ?? child.signalCode).toBe('SIGKILL');
+  });
+
+  it('sweeps a lab whose test runner died before stop()', async () => {
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    const id = 'eeee' + Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
+    const dir = mkdtempSync(join(tmpdir(), 'cndlab-'));
+    const p = labPaths(dir, id, '/usr/lib/cni', 'x');
+    writeFileSync(join(dir, 'lab.json'), JSON.stringify({ id, name: 'abandoned', binDir: p.binDir, sandboxImage: 'x', ownerPid: dead.pid }));
+    mkdirSync(join(dir, 'mnt'));
+    await mustRun('mount', ['-t', 'tmpfs', 'tmpfs', join(dir, 'mnt')]);
+    await mustRun('ip', ['link', 'add', `${p.bridgePrefix}1`, 'type', 'bridge']);
+    try {
+      expect(await sweepAbandonedLabs(tmpdir())).toContain(dir);
+    } finally {
+      await cleanHost(p, [], 0);
+    }
+    expect(await findLeaks(p, [])).toEqual([]);
   });
 });
