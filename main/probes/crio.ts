@@ -8,7 +8,7 @@ import type { ConfigError, CrioFacts, Located, ProcessFact } from '../../shared/
 import { joinNode } from '../host/paths';
 import { flagValue } from './args';
 import type { ProbeContext } from './context';
-import { lookupString, lookupStrings, parseConfigFile, type ParsedConfigFile } from './config-chain';
+import { lookup, lookupString, lookupStrings, parseConfigFile, type ParsedConfigFile } from './config-chain';
 
 const DEFAULT_CONFIG = '/etc/crio/crio.conf';
 const DEFAULT_DROPINS = '/etc/crio/crio.conf.d';
@@ -45,8 +45,8 @@ export async function probeCrio(ctx: ProbeContext, processes: Fact<ProcessFact[]
 
   const net = ['crio', 'network'];
   const confDir = lookupString(parsed, [...net, 'network_dir']) ?? { value: '/etc/cni/net.d/', source: 'default' };
-  const pluginDirs = lookupStrings(parsed, [...net, 'plugin_dirs']) ?? lookupStrings(parsed, [...net, 'plugin_dir']);
-  const binDirs: Located<string[]> = pluginDirs && pluginDirs.value.length > 0 ? pluginDirs : { value: ['/opt/cni/bin/'], source: 'default' };
+  const pluginDirs = lookupStrings(parsed, [...net, 'plugin_dirs']);
+  const binDirs = withLegacyPluginDir(pluginDirs && pluginDirs.value.length > 0 ? pluginDirs : { value: ['/opt/cni/bin/'], source: 'default' }, lookup(parsed, [...net, 'plugin_dir']));
   const defaultNetwork = lookupString(parsed, [...net, 'cni_default_network']);
   const cgroupManager = lookupString(parsed, ['crio', 'runtime', 'cgroup_manager']) ?? { value: 'systemd', source: 'default' };
   const listen = lookupString(parsed, ['crio', 'api', 'listen']);
@@ -68,6 +68,21 @@ export async function probeCrio(ctx: ProbeContext, processes: Fact<ProcessFact[]
     cgroupManager,
     address,
   });
+}
+
+/**
+ * The deprecated `plugin_dir` (a string since CRI-O 1.15, a list in 1.14) is still honoured:
+ * CRI-O appends it to `plugin_dirs` with a warning (KB linux §3), so a config carried forward
+ * from an old release still finds the plugins there.
+ */
+function withLegacyPluginDir(dirs: Located<string[]>, legacy: Located<unknown> | undefined): Located<string[]> {
+  const raw = legacy?.value;
+  const extra = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+  const have = new Set(dirs.value.map(stripSlash));
+  const added = extra.filter((d) => d !== '' && !have.has(stripSlash(d)));
+  if (!legacy || added.length === 0) return dirs;
+  // Quote the file that names a directory: plugin_dirs when set, else the legacy key.
+  return { ...(dirs.source === 'default' ? legacy : dirs), value: [...dirs.value, ...added] };
 }
 
 function stripSlash(p: string): string {
