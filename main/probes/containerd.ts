@@ -7,6 +7,7 @@ import { known, unknownFact } from '../../shared/model/fact';
 import type { ConfigError, ContainerdFacts, Located, ProcessFact, TomlKeyRef } from '../../shared/model/snapshot';
 import { dirnameNode, resolveNode, basenameNode, joinNode } from '../host/paths';
 import { flagValue } from './args';
+import { endpointKey, normalizeEndpoint } from './endpoint';
 import type { ProbeContext } from './context';
 import { dotted, lookup, lookupBool, lookupNumber, lookupString, lookupStrings, parseConfigFile, type ParsedConfigFile } from './config-chain';
 
@@ -31,9 +32,24 @@ export function criTables(version: number): { runtime: string[]; server: string[
 
 const MAX_IMPORTS = 64;
 
-export async function probeContainerd(ctx: ProbeContext, processes: Fact<ProcessFact[]>): Promise<Fact<ContainerdFacts | null>> {
+/**
+ * The containerd process to describe: the one listening where the kubelet dials when several run
+ * (a node with Docker's containerd and k3s's, or a test instance beside the system one).
+ */
+function pickProcess(processes: Fact<ProcessFact[]>, kubeletEndpoint: string | undefined): ProcessFact | undefined {
+  if (!processes.known) return undefined;
+  const all = processes.value.filter((p) => p.name === 'containerd' || p.name === 'containerd.exe');
+  if (all.length <= 1 || !kubeletEndpoint) return all[0];
+  const want = endpointKey(kubeletEndpoint);
+  return all.find((p) => {
+    const a = flagValue(p.args, ['--address', '-a']);
+    return a !== undefined && endpointKey(normalizeEndpoint(a)) === want;
+  }) ?? all[0];
+}
+
+export async function probeContainerd(ctx: ProbeContext, processes: Fact<ProcessFact[]>, kubeletEndpoint?: string): Promise<Fact<ContainerdFacts | null>> {
   const os = ctx.os;
-  const proc = processes.known ? processes.value.find((p) => p.name === 'containerd' || p.name === 'containerd.exe') : undefined;
+  const proc = pickProcess(processes, kubeletEndpoint);
   const locations = CONTAINERD_LOCATIONS[os];
 
   let configPath: string;

@@ -44,14 +44,16 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const services = await host.services(SERVICE_NAMES[host.os]);
   progress('runtime versions');
   const versions = await probeVersions(host, processes);
+  // The kubelet first: its endpoint says which runtime matters when several are installed.
+  progress('kubelet');
+  const kubelet = await probeKubelet(ctx, processes, versions.kubelet);
+  const kubeletEndpoint = kubelet.known ? kubelet.value?.endpoint?.value : undefined;
   progress('containerd');
-  const containerd = await probeContainerd(ctx, processes);
+  const containerd = await probeContainerd(ctx, processes, kubeletEndpoint);
   if (containerd.known && containerd.value) containerd.value.version ??= versions.containerd ?? versions.k3s ?? versions.rke2;
   progress('CRI-O');
   const crio = await probeCrio(ctx, processes);
   if (crio.known && crio.value && versions.crio) crio.value.version = versions.crio;
-  progress('kubelet');
-  const kubelet = await probeKubelet(ctx, processes, versions.kubelet);
   const crictl = await probeCrictl(ctx);
   const podman = host.os === 'linux' ? await probePodman(ctx) : undefined;
 
