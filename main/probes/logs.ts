@@ -29,7 +29,9 @@ export const LOG_FILES = {
   ],
 } as const;
 
-export const JOURNAL_UNITS = ['containerd', 'crio', 'kubelet', 'k3s', 'k3s-agent', 'rke2-agent', 'rke2-server'] as const;
+// cri-docker: cri-dockerd's own errors (e.g. a --network-plugin naming a CNI instead of `cni`,
+// KB linux §8 #44) reach only its journal, never the kubelet's.
+export const JOURNAL_UNITS = ['containerd', 'crio', 'kubelet', 'cri-docker', 'k3s', 'k3s-agent', 'rke2-agent', 'rke2-server'] as const;
 
 async function* once(text: string): AsyncIterable<Uint8Array> {
   yield Buffer.from(text, 'utf8');

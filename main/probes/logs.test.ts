@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { BundleHost } from '../host/bundle-host';
+import { ProbeContext } from './context';
+import { probeLogs } from './logs';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('probeLogs', () => {
+  it("scans cri-dockerd's journal, where its own fatal errors end up", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'logs-probe-'));
+    dirs.push(dir);
+    const rel = 'var/log/cni-doctor-journal/cri-docker.log';
+    mkdirSync(path.join(dir, 'files', path.dirname(rel)), { recursive: true });
+    // KB linux §8 #44: cri-dockerd exits when --network-plugin names a CNI instead of `cni`.
+    writeFileSync(
+      path.join(dir, 'files', rel),
+      '2024-05-02T09:14:03+0000 node-1 cri-dockerd[958]: time="2024-05-02T09:14:03Z" level=fatal msg="didn\'t find compatible CNI plugin with given settings &{HairpinMode:none NonMasqueradeCIDR:10.0.0.0/8 PluginName:calico}"\n',
+    );
+    const manifest = { format: 'cni-doctor.bundle/v1', host: { os: 'linux' }, logs: [{ source: 'journald:cri-docker', path: `/${rel}` }] };
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const logs = await probeLogs(new ProbeContext(await BundleHost.open(dir)));
+    expect(logs.sources).toContainEqual(expect.objectContaining({ path: 'journald:cri-docker', state: 'scanned' }));
+    expect(logs.matches.map((m) => m.signatureId)).toContain('linux.cri-dockerd.network-plugin-name');
+  });
+});
