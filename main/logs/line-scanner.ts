@@ -11,6 +11,10 @@ import type { LogMatch, LogScanOptions, LogSignature } from './types';
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024;
 export const DEFAULT_MAX_MATCHES_PER_SIGNATURE = 50;
 const MAX_TEXT_CHARS = 2000;
+/** Enough bytes to always decode to at least MAX_TEXT_CHARS UTF-16 units (<= 4 bytes each). */
+const MAX_TEXT_BYTES = 4 * MAX_TEXT_CHARS;
+const MAX_HITS_PER_LINE = 16;
+const REGEX_TAIL_BYTES = 2048;
 const NL = 0x0a;
 const CR = 0x0d;
 
@@ -208,16 +212,26 @@ export class LineScanner {
     }
     if (candidates.length === 0) return;
     candidates.sort((a, b) => a - b);
-    const text = buf.toString('utf8', lineStart, cap);
+    const text = buf.toString('utf8', lineStart, this.regexEnd(cap, from, to));
     let kept: string | undefined;
     for (const s of candidates) {
       const re = this.regexes[s];
       if (re === undefined || !re.test(text)) continue;
-      kept ??= capText(text);
+      kept ??= capText(buf.toString('utf8', lineStart, Math.min(cap, lineStart + MAX_TEXT_BYTES)));
       this.store.add(s, { signatureId: this.signatureIds[s] as string, path: this.path, line: lineNo, text: kept });
     }
   }
 
+  /**
+   * Where the RegExp input ends. A pattern like `A.*B` costs V8 (occurrences of A) x (line
+   * length) when B is absent, so a crafted 64 KiB line repeating A could take ~0.25 s. Lines
+   * with more than MAX_HITS_PER_LINE literal hits are matched only up to REGEX_TAIL_BYTES past
+   * the hit after those; real log lines never come close.
+   */
+  private regexEnd(cap: number, from: number, to: number): number {
+    if ((to - from) / 2 <= MAX_HITS_PER_LINE) return cap;
+    return Math.min(cap, (this.hits[from + 2 * MAX_HITS_PER_LINE] as number) + REGEX_TAIL_BYTES);
+  }
 }
 
 /** Sort (position, literal) pairs by position, in place. */

@@ -316,7 +316,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.flannel.cni0-address',
     platform: 'linux',
-    pattern: String.raw`\\*"[^" ]+\\*" already has an IP address different from`,
+    pattern: String.raw`"[^" \\]+\\*" already has an IP address different from`,
     literal: 'already has an IP address different from',
     example: 'failed to delegate add: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24',
     title: 'A leftover cni0 bridge has an address from an old pod CIDR',
@@ -367,7 +367,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.bridge.ipv6-disabled',
     platform: 'linux',
-    pattern: String.raw`could not add IP address to \\*"[^"]+\\*": permission denied`,
+    pattern: String.raw`could not add IP address to \\*"[^"\\]+\\*": permission denied`,
     literal: 'could not add IP address to',
     example: 'plugin type="bridge" failed (add): failed to set bridge addr: could not add IP address to "cni0": permission denied',
     title: 'The bridge config asks for IPv6 on a host with IPv6 disabled',
@@ -417,7 +417,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.multus.ifname-conflict',
     platform: 'linux',
-    pattern: String.raw`requested interface name \\*"[^"]*\\*" already assigned`,
+    pattern: String.raw`requested interface name \\*"[^"\\]*\\*" already assigned`,
     literal: 'already assigned',
     example:
       'KillPodSandboxError: "rpc error: code = Unknown desc = failed to destroy network for pod sandbox k8s_<pod>_<ns>_<uid>_0(<id>): network \\"multus-cni-network\\" requested interface name \\"eth0\\" already assigned"',
@@ -482,7 +482,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.containerd.sandbox-image-pull',
     platform: 'linux',
-    pattern: String.raw`failed to get sandbox image \\*"[^"]*\\*": failed to pull`,
+    pattern: String.raw`failed to get sandbox image \\*"[^"\\]*\\*": failed to pull`,
     literal: 'failed to get sandbox image',
     example:
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "<img>": failed to pull image "<img>": failed to pull and unpack image ...: failed to resolve reference ...',
@@ -496,7 +496,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.cri-dockerd.sandbox-image-pull',
     platform: 'linux',
-    pattern: String.raw`failed pulling image \\*"[^"]*pause[^"]*\\*": Error response from daemon`,
+    pattern: String.raw`failed pulling image \\*"[^"\\]*\\*": Error response from daemon`,
     literal: 'failed pulling image',
     example:
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed pulling image "registry.k8s.io/pause:3.6": Error response from daemon: ...',
@@ -509,7 +509,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.kubeadm.sandbox-image-mismatch',
     platform: 'linux',
-    pattern: String.raw`detected that the sandbox image \\*"[^"]*\\*" of the container runtime is inconsistent`,
+    pattern: String.raw`detected that the sandbox image \\*"[^"\\]*\\*" of the container runtime is inconsistent`,
     literal: 'of the container runtime is inconsistent',
     example:
       'detected that the sandbox image "" of the container runtime is inconsistent with that used by kubeadm.It is recommended to use "registry.k8s.io/pause:3.10" as the CRI sandbox image.',
@@ -577,7 +577,7 @@ export const linuxSignatures: readonly LogSignature[] = [
   {
     id: 'linux.containerd.invalid-plugin-uri',
     platform: 'linux',
-    pattern: String.raw`invalid (disabled )?plugin (key )?URI \\*"[^"]*\\*" expect io\.containerd\.x\.vx`,
+    pattern: String.raw`invalid (disabled )?plugin (key )?URI \\*"[^"\\]*\\*" expect io\.containerd\.x\.vx`,
     literal: 'expect io.containerd.x.vx',
     example: 'failed to load TOML from /etc/containerd/config.toml: invalid plugin key URI "cri" expect io.containerd.x.vx',
     title: 'config.toml mixes version 2 with version 1 plugin names',

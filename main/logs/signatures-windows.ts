@@ -75,7 +75,7 @@ export const windowsSignatures: readonly LogSignature[] = [
   {
     id: 'windows.antrea.cnisock-missing',
     platform: 'windows',
-    pattern: String.raw`\\+\.\\+pipe\\+cnisock.*([Tt]he system cannot find the file specified|not found)`,
+    pattern: String.raw`\\{1,4}\.\\{1,4}pipe\\{1,4}cnisock.*([Tt]he system cannot find the file specified|not found)`,
     literal: String.raw`\cnisock`,
     example: String.raw`Error while dialing open \\.\pipe\cnisock: The system cannot find the file specified`,
     title: String.raw`antrea-agent is not listening on its pipe \\.\pipe\cnisock`,
@@ -165,7 +165,7 @@ export const windowsSignatures: readonly LogSignature[] = [
   {
     id: 'windows.hcn.network-not-found',
     platform: 'windows',
-    pattern: String.raw`Network name \\*"[^"]*\\*" not found`,
+    pattern: String.raw`Network name \\*"[^"\\]*\\*" not found`,
     literal: 'Network name ',
     example: 'Network name "<name>" not found',
     title: 'The HNS network named by the CNI config does not exist',
@@ -215,7 +215,7 @@ export const windowsSignatures: readonly LogSignature[] = [
   {
     id: 'windows.hcn.endpoint-not-found',
     platform: 'windows',
-    pattern: String.raw`Endpoint name \\*"[^"]*\\*" not found`,
+    pattern: String.raw`Endpoint name \\*"[^"\\]*\\*" not found`,
     literal: 'Endpoint name ',
     example: 'Endpoint name "<name>" not found',
     title: 'An HNS endpoint the plugin expected is gone',
@@ -401,7 +401,7 @@ export const windowsSignatures: readonly LogSignature[] = [
   {
     id: 'windows.flannel.subnet-env-missing',
     platform: 'windows',
-    pattern: String.raw`run[/\\]+flannel[/\\]+subnet\.env: (no such file or directory|The system cannot find the (file|path) specified)`,
+    pattern: String.raw`run[/\\]{1,2}flannel[/\\]{1,2}subnet\.env: (no such file or directory|The system cannot find the (file|path) specified)`,
     literal: 'subnet.env: ',
     example: 'open /run/flannel/subnet.env: no such file or directory',
     title: 'flanneld has not written C:\\run\\flannel\\subnet.env',
