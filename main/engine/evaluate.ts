@@ -13,6 +13,7 @@ import { derive } from '../rules/derive';
 import type { RepairOffer, Rule, RuleOutcome } from '../rules/types';
 import { allSignatures } from '../logs/catalog';
 import { summarize } from './summary';
+import { staleViewNote } from '../rules/cri/network-not-ready';
 
 export interface ResolvedRepair {
   id: string;
@@ -80,6 +81,15 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
       };
       if (draft.explainedBy) explainedBy.set(finding, draft.explainedBy);
       findings.push(finding);
+    }
+  }
+
+  // containerd's loaded view can lag the files (KB linux §1.5): say so on the CNI findings too.
+  for (const rt of derived.judged) {
+    const note = staleViewNote(rt);
+    if (!note) continue;
+    for (const f of findings) {
+      if (f.rule.startsWith('cni.') && f.runtime === rt.label) f.evidence.push({ kind: 'text', text: note });
     }
   }
 
