@@ -93,7 +93,7 @@ export class LineScanner {
       }
       (this.sigsByLiteral[li] as number[]).push(i);
     });
-    this.matcher = new LiteralMatcher([...literalIndex.keys()]);
+    this.matcher = LiteralMatcher.for([...literalIndex.keys()]);
   }
 
   push(chunk: Uint8Array): void {

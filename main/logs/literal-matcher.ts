@@ -35,7 +35,23 @@ function gramWeight(b: Uint8Array, end: number): number {
   return byteWeight(b[end - 2] as number) * byteWeight(b[end - 1] as number) * byteWeight(b[end] as number);
 }
 
+/** Building the tables takes a few ms; scans of many small files reuse them. */
+const cache = new Map<string, LiteralMatcher>();
+const CACHE_SIZE = 8;
+
 export class LiteralMatcher {
+  /** A shared matcher for this exact literal list (matchers are immutable once built). */
+  static for(literals: readonly string[]): LiteralMatcher {
+    const key = JSON.stringify(literals);
+    let m = cache.get(key);
+    if (m === undefined) {
+      m = new LiteralMatcher(literals);
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(key, m);
+    }
+    return m;
+  }
+
   private readonly literals: Uint8Array[];
   private readonly shortIdx: number[] = [];
   private readonly shortBufs: Buffer[] = [];
