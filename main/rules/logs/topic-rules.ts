@@ -32,13 +32,16 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
         return scanned ? pass() : unknown('no runtime, kubelet or CNI log could be read');
       }
       const evidence: Evidence[] = hits.slice(-MAX_LINES).map((m) => ({ kind: 'log', path: m.path, line: m.line, text: m.text, signature: m.signatureId }));
+      // A topic groups lines from several components (containerd, CRI-O, cri-dockerd): explain
+      // the newest line with its own signature, not the topic's first one.
+      const latest = sigs.find((x) => x.id === hits[hits.length - 1]?.signatureId) ?? first;
       return fail({
         severity: first.severity ?? 'warning',
-        title: first.title,
-        summary: first.explanation,
+        title: latest.title,
+        summary: latest.explanation,
         evidence,
         repairs: [],
-        guidance: first.fix,
+        guidance: latest.fix,
       });
     },
   };
