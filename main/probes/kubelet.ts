@@ -80,6 +80,9 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
   const configFlag = flag('config');
   const configPath = configFlag?.value ?? (ctx.os === 'windows' ? 'C:\\var\\lib\\kubelet\\config.yaml' : '/var/lib/kubelet/config.yaml');
   const config = await readKubeletConfig(ctx, configPath);
+  // Keep its text with the flag files so findings (cgroupDriver, endpoint) can quote the line.
+  const configText = await ctx.text(configPath);
+  if (configText.known && configText.value) files.push(configText.value);
 
   const epFlag = flag('container-runtime-endpoint');
   let endpoint: Located<string> | undefined = epFlag?.value
