@@ -26,13 +26,15 @@ export const cniConfShadowedByDefault: Rule = {
       const cluster = load.loadable.filter((f) => !isDefaultConfig(f) && !load.inUse.includes(f));
       if (cluster.length === 0) continue;
       const clusterValid = cluster.filter((f) => parsed(f)?.ok);
-      // Every default that sorts before the first valid cluster config must go, or it still wins.
-      const firstCluster = clusterValid[0];
-      const shadowing = firstCluster ? load.loadable.filter((f) => isDefaultConfig(f) && load.loadable.indexOf(f) < load.loadable.indexOf(firstCluster)) : usedDefaults;
-      const cniName = clusterCniName(firstCluster ?? cluster[0]!);
+      // Only a cluster config the runtime can use wins once the defaults are gone; one CRI-O skips
+      // (plugin missing) would leave it with no network at all.
+      const firstCluster = clusterValid.find((f) => !load.skippedForPlugins.includes(f));
+      // Every default that sorts before the first usable cluster config must go, or it still wins.
+      const shadowing = firstCluster ? load.loadable.filter((f) => isDefaultConfig(f) && load.loadable.indexOf(f) < load.loadable.indexOf(firstCluster)) : [];
+      const cniName = clusterCniName(clusterValid[0] ?? cluster[0]!);
       const defaultNet = usedDefaults.map((f) => `${f.name}${parsed(f)?.ok && (parsed(f) as { network?: string }).network ? ` (network "${(parsed(f) as { network?: string }).network}")` : ''}`).join(', ');
       const subnet = usedDefaults.flatMap((f) => (parsed(f)?.ok ? (parsed(f) as { plugins: { subnet?: string }[] }).plugins : [])).find((p) => p.subnet)?.subnet;
-      const repairs: RepairOffer[] = firstCluster
+      const repairs: RepairOffer[] = firstCluster && shadowing.length > 0
         ? [
             {
               kind: 'disable-files',
@@ -50,9 +52,17 @@ export const cniConfShadowedByDefault: Rule = {
         summary: `${rt.label} loads ${defaultNet} first, so new pods are wired by a plain local bridge${subnet ? ` and get addresses from ${subnet}` : ''} instead of ${cniName} (${cluster.map((f) => f.name).join(', ')}). Pods on this node then cannot reach pods elsewhere, or sandbox creation fails when the default's plugin is missing.`,
         evidence: [confDirEvidence(rt)!],
         repairs,
-        ...(repairs.length === 0 && { guidance: `The cluster config ${cluster[0]!.name} is itself invalid; fix it first.` }),
+        ...(repairs.length === 0 && { guidance: noRepairGuidance(rt.name, cluster[0]!.name, clusterValid.length > 0, firstCluster !== undefined) }),
       });
     }
     return findings.length ? fail(...findings) : pass();
   },
 };
+
+/** Why disabling the defaults would not help, and what does. */
+function noRepairGuidance(runtime: string, cluster: string, valid: boolean, usable: boolean): string {
+  if (!valid) return `The cluster config ${cluster} is itself invalid; fix it first.`;
+  if (!usable) return `${runtime === 'crio' ? 'CRI-O skips' : 'The runtime skips'} ${cluster} because a plugin binary is missing (see cni.plugin.missing); disabling the default would leave no network. Fix the plugin dirs first.`;
+  if (runtime === 'crio') return 'CRI-O selects the default by name (cni_default_network), not by load order: set cni_default_network to the cluster network instead of disabling files.';
+  return `The default is loaded next to ${cluster} (max_conf_num above 1), not instead of it; disable it by hand if pods should not get its interface.`;
+}
