@@ -63,8 +63,17 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
         refs.push({ id: repairId, title: offer.title, needsElevation: offer.needsElevation });
       }
       // Log lines whose signature explains this rule become evidence (rules.md "Logs").
+      // One line can match two signatures of the same rule (a generic and a runtime-specific
+      // one); quote it once.
+      const quoted = new Set<string>();
       const logEvidence: Evidence[] = snapshot.logs.matches
         .filter((m) => sigById.get(m.signatureId)?.attachesTo === rule.id)
+        .filter((m) => {
+          const at = `${m.path}:${m.line}`;
+          if (quoted.has(at)) return false;
+          quoted.add(at);
+          return true;
+        })
         .slice(-MAX_LOG_EVIDENCE)
         .map((m) => ({ kind: 'log', path: m.path, line: m.line, text: m.text, signature: m.signatureId }));
       const finding: Finding = {
