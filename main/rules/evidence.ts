@@ -36,6 +36,7 @@ export function findText(s: Snapshot, path: string): string | undefined {
     const f = s.kubelet.value.files.find((x) => x.path === path);
     if (f) return f.text;
   }
+  if (s.crictl.known && s.crictl.value?.path === path && s.crictl.value.text !== undefined) return s.crictl.value.text;
   for (const d of s.confDirs) {
     if (!d.entries.known) continue;
     const f = d.entries.value.find((x) => x.path === path);

@@ -180,6 +180,8 @@ export interface KubeletFacts {
 
 export interface CrictlFacts {
   path: string;
+  /** Contents, for quoting the runtime-endpoint line in evidence. */
+  text?: string;
   runtimeEndpoint?: Located<string>;
   imageEndpoint?: Located<string>;
   error?: string;
