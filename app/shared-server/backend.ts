@@ -1,0 +1,46 @@
+/**
+ * What the doors call once a request has been validated: the DoctorApi in the engine's terms.
+ * Both the IPC handlers (app/desktop) and the HTTP server (app/web) reach the engine only through
+ * a Backend handed to `createDispatcher`, so tests can spy on it and prove that a hostile request
+ * never reaches it.
+ */
+import type {
+  AppInfo,
+  ApplyResult,
+  BundleInfo,
+  DemoInfo,
+  InventoryResponse,
+  HistoryEntry,
+  RepairPreview,
+  RuleInfo,
+  ScanRequest,
+  ScanResponse,
+} from '../../shared/api';
+
+/** A bundle handed over by the user: uploaded bytes, or a path the main process itself chose. */
+export type BundleSource = { kind: 'upload'; fileName: string; data: Uint8Array } | { kind: 'path'; path: string };
+
+export interface ExportedBundle {
+  fileName: string;
+  data: Uint8Array;
+}
+
+/** Request and result of each operation after validation. */
+export interface BackendOps {
+  info: { req: undefined; res: AppInfo };
+  scan: { req: ScanRequest; res: ScanResponse };
+  inventory: { req: { scanId: string }; res: InventoryResponse };
+  listDemos: { req: undefined; res: DemoInfo[] };
+  listBundles: { req: undefined; res: BundleInfo[] };
+  openBundle: { req: BundleSource; res: BundleInfo };
+  exportBundle: { req: undefined; res: ExportedBundle };
+  previewRepair: { req: { repairId: string }; res: RepairPreview };
+  applyRepair: { req: { repairId: string; previewToken: string }; res: ApplyResult };
+  undo: { req: { entryId: string }; res: ApplyResult };
+  history: { req: undefined; res: HistoryEntry[] };
+  rules: { req: undefined; res: RuleInfo[] };
+}
+
+export type BackendOp = keyof BackendOps;
+
+export type Backend = { [K in BackendOp]: (req: BackendOps[K]['req']) => Promise<BackendOps[K]['res']> };

@@ -1,0 +1,56 @@
+/**
+ * One entry point for every door: validate the payload, then call the backend. The IPC handlers
+ * and the HTTP server both go through here, so they cannot disagree about what is allowed.
+ */
+import type { BundleInfo, Envelope, Operation } from '../../shared/api';
+import type { Backend, BackendOps } from './backend';
+import { ApiError, toErrorEnvelope } from './errors';
+import { validateRequest, type ValidRequest } from './validate';
+
+export type DispatchResults = { [K in Operation]: K extends 'openBundle' ? BundleInfo | null : BackendOps[K]['res'] };
+
+export type Dispatcher = <K extends Operation>(op: K, payload: unknown) => Promise<Envelope<DispatchResults[K]>>;
+
+export interface DispatcherDeps {
+  backend: Backend;
+  /** Desktop only: shows the native open dialog; the chosen path never passes through the renderer. */
+  chooseBundleFile?: () => Promise<string | null>;
+  /** Called with every refused or failed request (the door logs it; payloads are not logged). */
+  onError?: (op: string, code: string, message: string) => void;
+}
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const { backend } = deps;
+  const handlers: { [K in Operation]: (req: ValidRequest<K>) => Promise<DispatchResults[K]> } = {
+    info: () => backend.info(undefined),
+    scan: (r) => backend.scan(r),
+    inventory: (r) => backend.inventory(r),
+    listDemos: () => backend.listDemos(undefined),
+    listBundles: () => backend.listBundles(undefined),
+    openBundle: async (r) => {
+      if (r.kind === 'upload') return backend.openBundle(r);
+      if (!deps.chooseBundleFile) throw new ApiError('bad-request', 'this door has no file dialog: upload the .tar.gz instead');
+      const chosen = await deps.chooseBundleFile();
+      return chosen === null ? null : backend.openBundle({ kind: 'path', path: chosen });
+    },
+    exportBundle: () => backend.exportBundle(undefined),
+    previewRepair: (r) => backend.previewRepair(r),
+    applyRepair: (r) => backend.applyRepair(r),
+    undo: (r) => backend.undo(r),
+    history: () => backend.history(undefined),
+    rules: () => backend.rules(undefined),
+  };
+
+  return async (op, payload) => {
+    try {
+      if (!Object.prototype.hasOwnProperty.call(handlers, op)) throw new ApiError('not-found', 'unknown operation');
+      const req = validateRequest(op, payload);
+      const handler = handlers[op] as (r: typeof req) => Promise<DispatchResults[typeof op]>;
+      return { ok: true, result: await handler(req) };
+    } catch (e) {
+      const env = toErrorEnvelope(e);
+      if (!env.ok) deps.onError?.(String(op).slice(0, 40), env.error.code, env.error.message);
+      return env;
+    }
+  };
+}

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { create as tarCreate } from 'tar';
+import type { RepairPreview } from '../../shared/api';
+import { BundleHost } from '../../main/host/bundle-host';
+import { createDispatcher } from './dispatch';
+import { createEngineBackend, type EngineBackend } from './engine-backend';
+import { ProgressBus } from './progress';
+import type { RepairPort } from './repair-port';
+
+const DEMOS = join(process.cwd(), 'assets', 'demo');
+const OFFERED = 'cni.conf.shadowed-by-default:disable-files:containerd';
+
+function spyRepairs(preview: Partial<RepairPreview> = {}): RepairPort & { preview: ReturnType<typeof vi.fn>; apply: ReturnType<typeof vi.fn> } {
+  const p: RepairPreview = { repairId: OFFERED, title: 't', description: [], diffs: [], services: [], podImpact: 'none', risk: 'low', needsElevation: false, notes: [], previewToken: 'tok-12345678', ...preview };
+  return {
+    available: true,
+    preview: vi.fn(async () => p),
+    apply: vi.fn(async () => ({ entry: 'e-1', repair: OFFERED, status: 'applied' as const, reason: '', verification: null })),
+    undo: vi.fn(async () => ({ entry: 'e-1', repair: OFFERED, status: 'undone' as const, reason: '', verification: null })),
+    history: vi.fn(async () => []),
+  };
+}
+
+let backend: EngineBackend | undefined;
+afterEach(async () => {
+  await backend?.dispose();
+  backend = undefined;
+});
+
+describe('engine backend', () => {
+  it('scans a demo by id, with the top finding and the snapshot on demand', async () => {
+    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS });
+    const r = await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
+    expect(r.report.summary?.topFindingId).toMatch(/^cni.conf.shadowed-by-default/);
+    expect(r.canApply).toBe(false);
+    const inv = await backend.inventory({ scanId: r.scanId });
+    expect(inv.snapshot.confDirs[0]?.path).toBe('/etc/cni/net.d');
+    expect((await backend.listDemos(undefined)).map((d) => d.id)).toEqual(['windows-antrea-containerd', 'minikube-conflict', 'healthy-node']);
+  });
+
+  it('emits scan progress', async () => {
+    const progress = new ProgressBus();
+    const seen: string[] = [];
+    progress.subscribe((e) => e.kind === 'scan' && seen.push(e.step));
+    backend = await createEngineBackend({ door: 'web', progress, repairs: spyRepairs(), demosDir: DEMOS });
+    await backend.scan({ source: 'demo', demoId: 'healthy-node' });
+    expect(seen[0]).toBe('opening');
+    expect(seen).toContain('CNI configuration');
+    expect(seen.at(-1)).toBe('done');
+  });
+
+  it('refuses a repair id that no finding of the current scan offers; the repair engine is never asked', async () => {
+    const repairs = spyRepairs();
+    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS });
+    const dispatch = createDispatcher({ backend });
+    expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({ ok: false, error: { code: 'not-found' } }); // nothing scanned yet
+    await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
+    for (const repairId of ['cni.conf.none:enable-disabled', 'containerd.cri.disabled:remove-entry', 'hns.endpoint.stale:hns-remove-endpoints']) {
+      expect(await dispatch('previewRepair', { repairId })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      expect(await dispatch('applyRepair', { repairId, previewToken: 'tok-12345678' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    }
+    expect(repairs.preview).not.toHaveBeenCalled();
+    expect(repairs.apply).not.toHaveBeenCalled();
+    expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({ ok: true });
+    expect(repairs.preview).toHaveBeenCalledOnce();
+  });
+
+  it('never applies a repair to a recording', async () => {
+    const repairs = spyRepairs();
+    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS });
+    await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
+    await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).rejects.toMatchObject({ code: 'refused' });
+    expect(repairs.apply).not.toHaveBeenCalled();
+  });
+
+  describe('on the live node', () => {
+    const live = () => BundleHost.open(join(DEMOS, 'minikube-conflict'));
+
+    it('applies only the plan that was previewed', async () => {
+      const repairs = spyRepairs();
+      backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: true });
+      await backend.scan({ source: 'live' });
+      await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-stale000' })).rejects.toMatchObject({ code: 'refused' });
+      expect(repairs.apply).not.toHaveBeenCalled();
+      expect(await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).toMatchObject({ status: 'applied' });
+      expect(repairs.apply).toHaveBeenCalledOnce();
+      // After a repair the node changed: the old scan no longer vouches for repair ids.
+      await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toMatchObject({ code: 'not-found' });
+    });
+
+    it('a repair that needs root goes to the elevated runner, never to the in-process engine', async () => {
+      const repairs = spyRepairs({ needsElevation: true });
+      const runElevated = vi.fn(async (id: string) => ({ entry: 'e-2', repair: id, status: 'applied' as const, reason: '', verification: null }));
+      backend = await createEngineBackend({ door: 'desktop', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: false, runElevated });
+      await backend.scan({ source: 'live' });
+      expect(await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).toMatchObject({ entry: 'e-2' });
+      expect(runElevated).toHaveBeenCalledWith(OFFERED);
+      expect(repairs.apply).not.toHaveBeenCalled();
+    });
+
+    it('without a way to elevate, says how to run it instead', async () => {
+      const repairs = spyRepairs({ needsElevation: true });
+      backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: false });
+      await backend.scan({ source: 'live' });
+      await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).rejects.toThrow(/sudo cni-doctor fix/);
+      expect(repairs.apply).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('bundles', () => {
+    it('opens an uploaded .tar.gz and scans it by id; ids it did not hand out are unknown', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-bt-'));
+      try {
+        const file = join(dir, 'b.tar.gz');
+        await tarCreate({ gzip: true, file, cwd: join(DEMOS, 'windows-antrea-containerd'), portable: true }, ['manifest.json', 'files']);
+        backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, tmpRoot: dir });
+        const info = await backend.openBundle({ kind: 'upload', fileName: 'customer.tar.gz', data: readFileSync(file) });
+        expect(info).toMatchObject({ name: 'customer.tar.gz', os: 'windows', hostname: 'win-node-1' });
+        expect(info.bundleId).toMatch(/^b-[a-f0-9]{16}$/);
+        const r = await backend.scan({ source: 'bundle', bundleId: info.bundleId });
+        expect(r.report.node.os).toBe('windows');
+        expect((await backend.listBundles(undefined)).map((b) => b.bundleId)).toEqual([info.bundleId]);
+        await expect(backend.scan({ source: 'bundle', bundleId: 'b-0000000000000000' })).rejects.toMatchObject({ code: 'not-found' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses bytes that are not a bundle, and keeps nothing', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-bt-'));
+      try {
+        backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, tmpRoot: dir });
+        await expect(backend.openBundle({ kind: 'upload', fileName: 'x.tar.gz', data: Buffer.from('not gzip at all') })).rejects.toMatchObject({ code: 'bad-request' });
+        expect(await backend.listBundles(undefined)).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('serve --bundle: the given bundle is the default source and is scanned before anyone asks', async () => {
+      backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, initialBundle: join(DEMOS, 'healthy-node') });
+      const info = await backend.info(undefined);
+      expect(info.defaultSource.source).toBe('bundle');
+      const r = await backend.scan(info.defaultSource);
+      expect(r.report.findings).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,37 @@
+/** A Backend whose every method is a spy, for proving that refused requests never reach it. */
+import { vi, type Mock } from 'vitest';
+import type { Backend, BackendOp } from './backend';
+
+export type SpyBackend = { [K in BackendOp]: Mock<Backend[K]> };
+
+export function spyBackend(): SpyBackend {
+  return {
+    info: vi.fn(async () => ({ door: 'web', version: 't', platform: 'linux', defaultSource: { source: 'live' }, elevated: false, repairsAvailable: false, elevation: 'unavailable' }) as const),
+    scan: vi.fn(async (r) => ({
+      scanId: 's-0123456789abcdef',
+      request: r,
+      label: 'fake',
+      report: { schema: 'cni-doctor.report/v1', node: { os: 'linux', source: 'live' }, checks: [], findings: [] },
+      evidenceTrimmed: {},
+      canApply: false,
+    })),
+    inventory: vi.fn(async () => {
+      throw new Error('not in this fake');
+    }),
+    listDemos: vi.fn(async () => []),
+    listBundles: vi.fn(async () => []),
+    openBundle: vi.fn(async () => ({ bundleId: 'b-0123456789abcdef', name: 'x.tar.gz', os: 'linux', warnings: [] }) as const),
+    exportBundle: vi.fn(async () => ({ fileName: 'node.tar.gz', data: new Uint8Array([31, 139, 8, 0]) })),
+    previewRepair: vi.fn(async () => {
+      throw new Error('not in this fake');
+    }),
+    applyRepair: vi.fn(async () => ({ entry: 'e1', repair: 'r', status: 'applied', reason: '', verification: null }) as const),
+    undo: vi.fn(async () => ({ entry: 'e1', repair: 'r', status: 'undone', reason: '', verification: null }) as const),
+    history: vi.fn(async () => []),
+    rules: vi.fn(async () => []),
+  };
+}
+
+export function callsTotal(b: SpyBackend): number {
+  return Object.values(b).reduce((n, fn) => n + fn.mock.calls.length, 0);
+}

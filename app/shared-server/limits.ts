@@ -1,0 +1,9 @@
+/** Size caps on what a renderer may send. Requests carry ids only, so a few KiB is plenty. */
+export const REQUEST_LIMITS = {
+  /** JSON request bodies (HTTP) and IPC payloads once serialised. */
+  maxJsonBytes: 16 * 1024,
+  /** An uploaded bundle (.tar.gz). The archive reader caps what it unpacks on top of this. */
+  maxUploadBytes: 128 * 1024 * 1024,
+  /** Nesting depth of a request payload. */
+  maxDepth: 4,
+} as const;

@@ -1,0 +1,183 @@
+/**
+ * The DoctorApi: everything the renderer may ask of the engine, and nothing more. In Electron the
+ * preload exposes it as `window.doctor`; in a browser the same interface is implemented over HTTP
+ * to `cni-doctor serve` (architecture.md). Requests carry ids only (scan source ids, repair ids,
+ * journal entry ids): never a path, a command or a script, so the renderer cannot make the engine
+ * do anything that no repair plan names.
+ *
+ * Browser-safe: types and constants only, no Node APIs, no zod (validation lives main-side in
+ * app/shared-server/validate.ts and is shared by the IPC handlers and the HTTP server).
+ */
+import type { Report } from './model/report';
+import type { Snapshot } from './model/snapshot';
+import type { RuleInfo } from './model/finding';
+import type { ApplyResult, HistoryEntry, RepairPreview } from './api-repair';
+
+export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
+
+/** What to scan. Bundle ids are handed out by `openBundle`/`listBundles`, demo ids by `listDemos`. */
+export type ScanRequest = { source: 'live' } | { source: 'bundle'; bundleId: string } | { source: 'demo'; demoId: string };
+
+export interface ScanResponse {
+  /** Names this scan's results; `inventory(scanId)` fetches its snapshot. */
+  scanId: string;
+  request: ScanRequest;
+  /** "live node", the bundle's file name, or the demo's title. */
+  label: string;
+  report: Report;
+  /**
+   * Findings whose evidence list was shortened for transport (finding id → full count), so a
+   * node with 50,000 stale HNS endpoints does not ship them all to draw the first screen.
+   */
+  evidenceTrimmed: Record<string, number>;
+  /** Repairs act on the live node only; a bundle or demo is a recording. */
+  canApply: boolean;
+}
+
+export interface InventoryResponse {
+  scanId: string;
+  snapshot: Snapshot;
+}
+
+export interface DemoInfo {
+  id: string;
+  title: string;
+  description: string;
+  os: 'linux' | 'windows';
+}
+
+export interface BundleInfo {
+  bundleId: string;
+  /** The uploaded or chosen file's base name, for display only. */
+  name: string;
+  os: 'linux' | 'windows';
+  hostname?: string;
+  collectedAt?: string;
+  /** Manifest sections that were malformed and ignored. */
+  warnings: string[];
+}
+
+/**
+ * How a bundle reaches the engine. A browser uploads the bytes; the desktop app asks the main
+ * process to show its own file dialog (the path never passes through the renderer).
+ */
+export type BundleUpload = { kind: 'upload'; fileName: string; data: ArrayBuffer } | { kind: 'dialog' };
+
+export interface ExportResult {
+  fileName: string;
+  bytes: number;
+  /** Desktop: where the save dialog put it. Browser: absent (the browser downloads it). */
+  savedTo?: string;
+  cancelled?: boolean;
+}
+
+export interface AppInfo {
+  door: 'desktop' | 'web';
+  version: string;
+  /** The OS the engine runs on (what a live scan looks at). */
+  platform: 'linux' | 'windows' | 'other';
+  /** What the UI scans first: the live node, or the bundle given to `serve --bundle`. */
+  defaultSource: ScanRequest;
+  /** The engine process runs as root / Administrator. */
+  elevated: boolean;
+  /** False until the repair engine is part of this build. */
+  repairsAvailable: boolean;
+  /** How repairs that need root run from this door. */
+  elevation: 'already-elevated' | 'prompt' | 'unavailable';
+}
+
+export type RepairPhase = 'planning' | 'elevating' | 'backing-up' | 'applying' | 'verifying' | 'rolling-back' | 'undoing' | 'done' | 'failed';
+
+export type ProgressEvent =
+  | { kind: 'scan'; jobId: string; step: string; done: boolean; error?: string }
+  | { kind: 'repair'; jobId: string; repairId: string; phase: RepairPhase; message: string; done: boolean };
+
+export interface DoctorApi {
+  info(): Promise<AppInfo>;
+  scan(req: ScanRequest): Promise<ScanResponse>;
+  /** The snapshot behind a scan, for the Inventory screen (large on Windows nodes, so on demand). */
+  inventory(scanId: string): Promise<InventoryResponse>;
+  listDemos(): Promise<DemoInfo[]>;
+  listBundles(): Promise<BundleInfo[]>;
+  /** Resolves `null` when the user cancels the desktop file dialog. */
+  openBundle(upload: BundleUpload): Promise<BundleInfo | null>;
+  /** Records this node into a bundle (.tar.gz): a download in the browser, a save dialog on desktop. */
+  exportBundle(): Promise<ExportResult>;
+  previewRepair(repairId: string): Promise<RepairPreview>;
+  applyRepair(repairId: string, previewToken: string): Promise<ApplyResult>;
+  undo(entryId: string): Promise<ApplyResult>;
+  /** The repair journal, newest first (one line per entry, as `history --json`). */
+  history(): Promise<HistoryEntry[]>;
+  rules(): Promise<RuleInfo[]>;
+  /** Scan and repair progress; returns the unsubscribe function. */
+  onProgress(listener: (e: ProgressEvent) => void): () => void;
+}
+
+/** IPC channel names (Electron) — one per DoctorApi call, plus the progress push. */
+export const CHANNELS = {
+  info: 'doctor:info',
+  scan: 'doctor:scan',
+  inventory: 'doctor:inventory',
+  listDemos: 'doctor:list-demos',
+  listBundles: 'doctor:list-bundles',
+  openBundle: 'doctor:open-bundle',
+  exportBundle: 'doctor:export-bundle',
+  previewRepair: 'doctor:preview-repair',
+  applyRepair: 'doctor:apply-repair',
+  undo: 'doctor:undo',
+  history: 'doctor:history',
+  rules: 'doctor:rules',
+} as const;
+
+export const PROGRESS_CHANNEL = 'doctor:progress';
+
+export type Operation = keyof typeof CHANNELS;
+
+/** HTTP routes of `serve` (POST, JSON bodies, except openBundle's raw upload and the event stream). */
+export const HTTP_ROUTES: Record<Operation, string> = {
+  info: '/api/info',
+  scan: '/api/scan',
+  inventory: '/api/inventory',
+  listDemos: '/api/list-demos',
+  listBundles: '/api/list-bundles',
+  openBundle: '/api/open-bundle',
+  exportBundle: '/api/export-bundle',
+  previewRepair: '/api/preview-repair',
+  applyRepair: '/api/apply-repair',
+  undo: '/api/undo',
+  history: '/api/history',
+  rules: '/api/rules',
+};
+
+export const HTTP_EVENTS_ROUTE = '/api/events';
+
+/** Error codes every door uses; the HTTP door maps them to status codes. */
+export type ApiErrorCode = 'bad-request' | 'unauthorized' | 'forbidden' | 'not-found' | 'refused' | 'unavailable' | 'too-large' | 'internal';
+
+export const HTTP_STATUS: Record<ApiErrorCode, number> = {
+  'bad-request': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  refused: 409,
+  unavailable: 503,
+  'too-large': 413,
+  internal: 500,
+};
+
+/** What crosses IPC and HTTP: errors keep their code (a thrown Error would lose it). */
+export type Envelope<T> = { ok: true; result: T } | { ok: false; error: { code: ApiErrorCode; message: string } };
+
+/**
+ * The exact text formats of the ids requests may carry. Server-made ids are opaque tokens; repair
+ * ids are rule ids plus a discriminator (main/engine/evaluate.ts). None may hold `/`, `\`, spaces,
+ * quotes or shell metacharacters, and none is ever used as a path: each is looked up in a table.
+ */
+export const ID_PATTERNS = {
+  scanId: /^s-[a-f0-9]{16}$/,
+  bundleId: /^b-[a-f0-9]{16}$/,
+  demoId: /^[a-z0-9][a-z0-9-]{0,63}$/,
+  repairId: /^[A-Za-z0-9][A-Za-z0-9._:@#-]{0,255}$/,
+  entryId: /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/,
+  previewToken: /^[A-Za-z0-9_-]{8,256}$/,
+} as const;
