@@ -1,0 +1,102 @@
+/** The window: header, screen list, the current screen, and the finding detail panel. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ScanResponse } from '../../shared/api';
+import { ErrorNotice } from './components/ErrorNotice';
+import { Nav } from './components/Nav';
+import { ScanProgress } from './components/ScanProgress';
+import { ThemeToggle } from './components/ThemeToggle';
+import { useInfo, useRescan, useScan } from './queries/use-doctor';
+import { usePrefs } from './state/prefs-store';
+import { useView } from './state/view-store';
+import { Bundles } from './screens/Bundles';
+import { Checks } from './screens/Checks';
+import { Demo } from './screens/Demo';
+import { Findings } from './screens/Findings';
+import { History } from './screens/History';
+import { Inventory } from './screens/Inventory';
+import { Overview } from './screens/Overview';
+import { FindingDetail } from './screens/detail/FindingDetail';
+
+function useThemeAttribute(): void {
+  const theme = usePrefs((s) => s.theme);
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+}
+
+/** Escape closes the detail; focus returns to the control that opened it. */
+function useDetailFocus(open: boolean, close: () => void): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      const back = opener.current;
+      if (back?.isConnected) back.focus();
+      else document.getElementById('main')?.focus();
+    };
+  }, [open, close]);
+}
+
+function NeedsScan({ children }: { children: (scan: ScanResponse) => ReactNode }) {
+  const scan = useScan();
+  if (scan.data) return <>{children(scan.data)}</>;
+  if (scan.error) return <ErrorNotice error={scan.error} retry={() => void scan.refetch()} />;
+  return <p className="muted">Waiting for the first scan…</p>;
+}
+
+export function App() {
+  useThemeAttribute();
+  const info = useInfo();
+  const scan = useScan();
+  const rescan = useRescan();
+  const screen = useView((v) => v.screen);
+  const selected = useView((v) => v.selectedFindingId);
+  const close = useView((v) => v.closeFinding);
+  useDetailFocus(selected !== null, close);
+
+  const counts = scan.data
+    ? { findings: scan.data.report.findings.length, unknown: scan.data.report.checks.filter((c) => c.status === 'unknown').length }
+    : undefined;
+
+  return (
+    <div className="app">
+      <a href="#main" className="skip">
+        Skip to content
+      </a>
+      <header className="top">
+        <span className="brand">cni-doctor</span>
+        <span className="source" aria-live="polite">
+          {scan.data ? scan.data.label : info.data ? 'scanning…' : ''}
+        </span>
+        <span className="spacer" />
+        <button type="button" onClick={() => void rescan()} disabled={scan.isFetching}>
+          Rescan
+        </button>
+        <ThemeToggle />
+      </header>
+      <Nav {...(counts && { counts })} />
+      <main id="main" tabIndex={-1} className={selected ? 'with-detail' : ''}>
+        <ScanProgress active={scan.isFetching} />
+        {info.error && <ErrorNotice error={info.error} retry={() => void info.refetch()} />}
+        {screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
+        {screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}
+        {screen === 'inventory' && <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>}
+        {screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
+        {screen === 'history' && <History />}
+        {screen === 'bundles' && <Bundles />}
+        {screen === 'demo' && <Demo />}
+      </main>
+      {selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
+    </div>
+  );
+}

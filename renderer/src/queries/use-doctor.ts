@@ -1,0 +1,129 @@
+/**
+ * Every engine answer the screens show comes through these hooks (TanStack Query): cached per
+ * source, refetched on demand, invalidated after a repair or an undo.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BundleInfo, BundleUpload, ScanRequest } from '../../../shared/api';
+import { useApi } from '../api/api-context';
+import { asApiError } from '../api/errors';
+import { useView } from '../state/view-store';
+
+export const sourceKey = (r: ScanRequest): string => (r.source === 'live' ? 'live' : r.source === 'bundle' ? `bundle:${r.bundleId}` : `demo:${r.demoId}`);
+
+const wrap =
+  <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
+  async (...a: A): Promise<T> => {
+    try {
+      return await fn(...a);
+    } catch (e) {
+      throw asApiError(e);
+    }
+  };
+
+export function useInfo() {
+  const api = useApi();
+  return useQuery({ queryKey: ['info'], queryFn: wrap(() => api.info()), staleTime: Infinity, retry: false });
+}
+
+export function useCurrentSource(): ScanRequest | undefined {
+  const chosen = useView((s) => s.source);
+  const info = useInfo();
+  return chosen ?? info.data?.defaultSource;
+}
+
+export function useScan() {
+  const api = useApi();
+  const source = useCurrentSource();
+  return useQuery({
+    queryKey: ['scan', source ? sourceKey(source) : 'none'],
+    queryFn: wrap(() => api.scan(source as ScanRequest)),
+    enabled: source !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Scans the current source again (and makes it the engine's current scan for repairs). */
+export function useRescan(): () => Promise<void> {
+  const qc = useQueryClient();
+  const source = useCurrentSource();
+  return async () => {
+    if (source) await qc.invalidateQueries({ queryKey: ['scan', sourceKey(source)] });
+  };
+}
+
+/** Switches to another source; a scan of it runs (again) so repairs resolve against it. */
+export function useChooseSource(): (r: ScanRequest) => void {
+  const qc = useQueryClient();
+  const setSource = useView((s) => s.setSource);
+  return (r) => {
+    void qc.invalidateQueries({ queryKey: ['scan', sourceKey(r)] });
+    setSource(r);
+  };
+}
+
+export function useInventory(scanId: string | undefined) {
+  const api = useApi();
+  return useQuery({ queryKey: ['inventory', scanId], queryFn: wrap(() => api.inventory(scanId as string)), enabled: !!scanId, staleTime: Infinity, retry: false });
+}
+
+export function useDemos() {
+  const api = useApi();
+  return useQuery({ queryKey: ['demos'], queryFn: wrap(() => api.listDemos()), staleTime: Infinity });
+}
+
+export function useBundles() {
+  const api = useApi();
+  return useQuery({ queryKey: ['bundles'], queryFn: wrap(() => api.listBundles()) });
+}
+
+export function useRules() {
+  const api = useApi();
+  return useQuery({ queryKey: ['rules'], queryFn: wrap(() => api.rules()), staleTime: Infinity });
+}
+
+export function useHistory() {
+  const api = useApi();
+  return useQuery({ queryKey: ['history'], queryFn: wrap(() => api.history()), retry: false });
+}
+
+export function usePreview(repairId: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({ queryKey: ['preview', repairId], queryFn: wrap(() => api.previewRepair(repairId)), enabled, retry: false, staleTime: 0, gcTime: 0 });
+}
+
+export function useApplyRepair() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: wrap((v: { repairId: string; previewToken: string }) => api.applyRepair(v.repairId, v.previewToken)),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['scan'] }), qc.invalidateQueries({ queryKey: ['history'] })]),
+  });
+}
+
+export function useUndo() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: wrap((entryId: string) => api.undo(entryId)),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['scan'] }), qc.invalidateQueries({ queryKey: ['history'] })]),
+  });
+}
+
+export function useOpenBundle() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const choose = useChooseSource();
+  return useMutation({
+    mutationFn: wrap((u: BundleUpload) => api.openBundle(u)),
+    onSuccess: (info: BundleInfo | null) => {
+      void qc.invalidateQueries({ queryKey: ['bundles'] });
+      if (info) choose({ source: 'bundle', bundleId: info.bundleId });
+    },
+  });
+}
+
+export function useExportBundle() {
+  const api = useApi();
+  return useMutation({ mutationFn: wrap(() => api.exportBundle()) });
+}

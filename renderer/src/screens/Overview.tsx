@@ -1,0 +1,135 @@
+/**
+ * The node at a glance, with the one most likely cause on top (summary.topFindingId): what a
+ * stuck-sandbox hunt should look at first.
+ */
+import type { ScanResponse } from '../../../shared/api';
+import type { NodeSummary } from '../../../shared/model/summary';
+import { SeverityBadge } from '../components/Badges';
+import { useView } from '../state/view-store';
+
+function Ready({ value }: { value: boolean | undefined }) {
+  if (value === undefined) return <span className="badge st-unknown">unknown</span>;
+  return <span className={`badge ${value ? 'st-pass' : 'st-fail'}`}>{value ? 'true' : 'false'}</span>;
+}
+
+function NodeFacts({ s }: { s: NodeSummary }) {
+  return (
+    <dl className="facts">
+      <dt>Node OS</dt>
+      <dd>
+        {s.os}
+        {s.osVersion ? ` (${s.osVersion})` : ''}
+      </dd>
+      <dt>Runtime</dt>
+      <dd>{s.runtimes.length ? s.runtimes.map((r) => `${r.name}${r.version ? ` ${r.version}` : ''}${r.endpoint ? ` at ${r.endpoint}` : ''}`).join('; ') : 'none found'}</dd>
+      <dt>kubelet</dt>
+      <dd>{s.kubelet ? `${s.kubelet.version ?? 'version unknown'}${s.kubelet.endpoint ? ` → ${s.kubelet.endpoint}` : ''}` : 'not found'}</dd>
+      <dt>CNI in use</dt>
+      <dd>
+        {s.cniInUse
+          ? `${s.cniInUse.file ?? 'no valid config'} in ${s.cniInUse.confDir}${s.cniInUse.network ? ` (network "${s.cniInUse.network}")` : ''}${s.cniInUse.plugins.length ? `: ${s.cniInUse.plugins.join(', ')}` : ''}`
+          : 'could not determine'}
+      </dd>
+    </dl>
+  );
+}
+
+export function Overview({ scan }: { scan: ScanResponse }) {
+  const openFinding = useView((v) => v.openFinding);
+  const go = useView((v) => v.go);
+  const { report } = scan;
+  const s = report.summary;
+  const top = report.findings.find((f) => f.id === s?.topFindingId);
+  const unknown = report.checks.filter((c) => c.status === 'unknown').length;
+
+  return (
+    <div className="screen overview">
+      <h1>
+        {report.node.hostname ?? 'Node'} <span className="muted small">— {scan.label}</span>
+      </h1>
+
+      <section className={`card cause ${top ? `sev-border-${top.severity}` : 'ok'}`} aria-labelledby="cause-title" data-testid="top-finding">
+        <h2 id="cause-title">{top ? 'Most likely cause' : 'No cause found'}</h2>
+        {top ? (
+          <>
+            <p className="cause-title">
+              <SeverityBadge severity={top.severity} /> {top.title}
+            </p>
+            <p>{top.summary}</p>
+            <p className="muted small">
+              Rule <code>{top.rule}</code>
+              {top.repairs.length > 0 ? ` · ${top.repairs.length} repair${top.repairs.length > 1 ? 's' : ''} offered` : ' · guidance only'}
+            </p>
+            <button type="button" className="primary" onClick={() => openFinding(top.id)}>
+              Show evidence and repair
+            </button>
+          </>
+        ) : (
+          <p>Nothing on this node explains a stuck pod sandbox.{unknown > 0 ? ` ${unknown} check(s) could not determine their answer; see Checks.` : ''}</p>
+        )}
+      </section>
+
+      <div className="grid2">
+        <section className="card" aria-labelledby="node-title">
+          <h2 id="node-title">Node</h2>
+          {s ? <NodeFacts s={s} /> : <p className="muted">No summary in this report.</p>}
+        </section>
+
+        <section className="card" aria-labelledby="cri-title">
+          <h2 id="cri-title">Container runtime (CRI)</h2>
+          {s?.criConditions?.length ? (
+            <table className="plain">
+              <thead>
+                <tr>
+                  <th scope="col">Endpoint</th>
+                  <th scope="col">RuntimeReady</th>
+                  <th scope="col">NetworkReady</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.criConditions.map((c) => (
+                  <tr key={c.endpoint}>
+                    <td>
+                      <code>{c.endpoint}</code>
+                      {c.message && <div className="muted small">{c.message}</div>}
+                    </td>
+                    <td>
+                      <Ready value={c.runtimeReady} />
+                    </td>
+                    <td>
+                      <Ready value={c.networkReady} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="unknown-note">Could not determine: no runtime was asked over CRI in this scan.</p>
+          )}
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="counts-title">
+        <h2 id="counts-title">Findings</h2>
+        <ul className="counts">
+          {(['error', 'warning', 'info'] as const).map((sev) => (
+            <li key={sev}>
+              <SeverityBadge severity={sev} /> <strong>{s?.counts[sev] ?? report.findings.filter((f) => f.severity === sev).length}</strong>
+            </li>
+          ))}
+          <li>
+            <span className="badge st-unknown">could not determine</span> <strong>{unknown}</strong>
+          </li>
+        </ul>
+        <div className="row-actions">
+          <button type="button" onClick={() => go('findings')}>
+            All findings
+          </button>
+          <button type="button" onClick={() => go('checks')}>
+            All checks
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Evidence as the engine gave it: file excerpts with the relevant lines highlighted, a conf dir in
+ * load order with the winner marked, CRI answers, HNS objects, log lines, processes.
+ */
+import type { ConfEntryRole, Evidence } from '../../../../shared/model/finding';
+
+type Of<K extends Evidence['kind']> = Extract<Evidence, { kind: K }>;
+
+const ROLE_TEXT: Record<ConfEntryRole, string> = {
+  'in-use': 'in use: the runtime loads this one',
+  'valid-unused': 'valid, not used',
+  invalid: 'invalid',
+  skipped: 'skipped by the runtime',
+  'never-read': 'never read',
+  disabled: 'disabled (renamed)',
+  ignored: 'ignored (not a config)',
+};
+
+function FileExcerpt({ e }: { e: Of<'file'> }) {
+  return (
+    <figure className="evidence file">
+      <figcaption>
+        <code>{e.path}</code>
+        {e.note && <span className="muted"> — {e.note}</span>}
+      </figcaption>
+      <div className="excerpt" role="group" aria-label={`Lines of ${e.path}`}>
+        {e.lines.map((l) => (
+          <div key={l.line} className={l.highlight ? 'line hl' : 'line'}>
+            <span className="ln" aria-hidden="true">
+              {l.line}
+            </span>
+            {l.highlight && <span className="sr-only">highlighted line {l.line}: </span>}
+            <code>{l.text || ' '}</code>
+          </div>
+        ))}
+      </div>
+    </figure>
+  );
+}
+
+function ConfDir({ e }: { e: Of<'conf-dir'> }) {
+  return (
+    <figure className="evidence conf-dir">
+      <figcaption>
+        <code>{e.path}</code> as {e.runtime} reads it, in load order{e.note ? <span className="muted"> — {e.note}</span> : null}
+      </figcaption>
+      <ol className="load-order">
+        {e.entries.map((x) => (
+          <li key={x.name} className={`role-${x.role}`} aria-current={x.role === 'in-use' ? 'true' : undefined}>
+            <span className="winner" aria-hidden="true">
+              {x.role === 'in-use' ? '★' : ''}
+            </span>
+            <code className="name">{x.name}</code>
+            <span className={`badge role role-${x.role}`}>{ROLE_TEXT[x.role]}</span>
+            {x.network && <span className="muted"> network "{x.network}"</span>}
+            {x.plugins && x.plugins.length > 0 && <span className="muted"> · {x.plugins.join(', ')}</span>}
+            {x.note && <div className="muted small">{x.note}</div>}
+          </li>
+        ))}
+      </ol>
+    </figure>
+  );
+}
+
+export function EvidenceItem({ e }: { e: Evidence }) {
+  switch (e.kind) {
+    case 'file':
+      return <FileExcerpt e={e} />;
+    case 'conf-dir':
+      return <ConfDir e={e} />;
+    case 'cri':
+      return (
+        <div className="evidence cri">
+          <span className="kind">CRI</span> <code>{e.endpoint}</code> <strong>{e.field}</strong> = <code className="value">{e.value}</code>
+        </div>
+      );
+    case 'hns':
+      return (
+        <div className="evidence hns">
+          <span className="kind">HNS {e.objectType}</span> <code>{e.name ?? e.id}</code> <span className="muted">{e.id}</span> — {e.detail}
+        </div>
+      );
+    case 'log':
+      return (
+        <div className="evidence log">
+          <span className="kind">log</span>{' '}
+          <code>
+            {e.path}:{e.line}
+          </code>{' '}
+          <span className="muted small">({e.signature})</span>
+          <pre className="log-line">{e.text}</pre>
+        </div>
+      );
+    case 'process':
+      return (
+        <div className="evidence process">
+          <span className="kind">process</span> <strong>{e.name}</strong>
+          {e.pid !== undefined && <span className="muted"> pid {e.pid}</span>}
+          <pre className="log-line">{e.args.join(' ')}</pre>
+        </div>
+      );
+    case 'path':
+      return (
+        <div className="evidence path">
+          <span className="kind">path</span> <code>{e.path}</code> — {e.state}
+          {e.note && <span className="muted"> ({e.note})</span>}
+        </div>
+      );
+    case 'text':
+      return <p className="evidence text">{e.text}</p>;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The detail panel of one finding: summary, evidence, related findings, guidance and repairs.
+ * Escape closes it and focus goes back to where it came from (handled in App).
+ */
+import { useEffect, useRef } from 'react';
+import type { ScanResponse } from '../../../../shared/api';
+import { SeverityBadge } from '../../components/Badges';
+import { useView } from '../../state/view-store';
+import { EvidenceItem } from './Evidence';
+import { RepairPanel } from './RepairPanel';
+
+export function FindingDetail({ scan, findingId }: { scan: ScanResponse; findingId: string }) {
+  const close = useView((v) => v.closeFinding);
+  const open = useView((v) => v.openFinding);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const f = scan.report.findings.find((x) => x.id === findingId);
+
+  useEffect(() => heading.current?.focus(), [findingId]);
+
+  if (!f) {
+    return (
+      <aside className="detail" aria-label="Finding detail">
+        <p>This finding is not in the current scan.</p>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </aside>
+    );
+  }
+  const trimmed = scan.evidenceTrimmed[f.id];
+  const related = (f.relatedFindings ?? []).map((id) => scan.report.findings.find((x) => x.id === id)).filter((x) => x !== undefined);
+
+  return (
+    <aside className="detail" aria-labelledby="detail-title" data-testid="finding-detail">
+      <div className="detail-head">
+        <h2 id="detail-title" tabIndex={-1} ref={heading}>
+          <SeverityBadge severity={f.severity} /> {f.title}
+        </h2>
+        <button type="button" className="close" onClick={close} aria-label="Close detail (Escape)">
+          Close
+        </button>
+      </div>
+      <p className="muted small">
+        Rule <code>{f.rule}</code>
+        {f.runtime ? ` · about ${f.runtime}` : ''}
+        {f.kb ? ` · ${f.kb}` : ''}
+      </p>
+      <p className="summary">{f.summary}</p>
+
+      <h3>Evidence</h3>
+      <div className="evidence-list" data-testid="evidence">
+        {f.evidence.length === 0 && <p className="muted">No evidence attached.</p>}
+        {f.evidence.map((e, i) => (
+          <EvidenceItem key={i} e={e} />
+        ))}
+        {trimmed !== undefined && (
+          <p className="note">
+            Showing the first {f.evidence.length} of {trimmed.toLocaleString()} pieces of evidence; the Inventory lists every object.
+          </p>
+        )}
+      </div>
+
+      {related.length > 0 && (
+        <>
+          <h3>Explained by</h3>
+          <ul>
+            {related.map((r) => (
+              <li key={r.id}>
+                <button type="button" className="link" onClick={() => open(r.id)}>
+                  {r.title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {f.guidance && (
+        <>
+          <h3>What to do</h3>
+          <p>{f.guidance}</p>
+        </>
+      )}
+
+      {f.repairs.length > 0 && <h3>Repair</h3>}
+      {f.repairs.map((r) => (
+        <RepairPanel key={r.id} repair={r} canApply={scan.canApply} />
+      ))}
+    </aside>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * One repair: preview (diffs, services, pod impact, risk, elevation), then Apply with live progress,
+ * the verification result, and Undo. The renderer sends the repair id and the preview token only.
+ */
+import { useState } from 'react';
+import type { RepairRef } from '../../../../shared/model/finding';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useApplyRepair, useInfo, usePreview, useUndo } from '../../queries/use-doctor';
+import { useProgress } from '../../state/progress-feed';
+import { DiffView } from './DiffView';
+
+function RepairProgress({ repairId }: { repairId: string }) {
+  const { repair } = useProgress();
+  if (!repair || repair.repairId !== repairId) return null;
+  return (
+    <p className="progress" role="status" aria-live="polite">
+      {!repair.done && <span className="spinner" aria-hidden="true" />} {repair.phase}: {repair.message}
+    </p>
+  );
+}
+
+export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply: boolean }) {
+  const info = useInfo();
+  const [requested, setRequested] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const preview = usePreview(repair.id, requested);
+  const apply = useApplyRepair();
+  const undo = useUndo();
+  const available = info.data?.repairsAvailable ?? false;
+  const cli = `cni-doctor fix ${repair.id}`;
+
+  return (
+    <section className="repair card" aria-label={`Repair: ${repair.title}`}>
+      <h3>{repair.title}</h3>
+      <p className="muted small">
+        <code>{repair.id}</code>
+        {repair.needsElevation ? ' · needs root / Administrator' : ''}
+      </p>
+
+      {!available ? (
+        <p className="note">
+          Repairs are not part of this build yet. On the node, <code>{cli}</code> previews it once the repair engine is installed.
+        </p>
+      ) : !requested ? (
+        <button type="button" onClick={() => setRequested(true)}>
+          Preview repair
+        </button>
+      ) : preview.isPending ? (
+        <p role="status">Planning…</p>
+      ) : preview.error ? (
+        <ErrorNotice error={preview.error} retry={() => void preview.refetch()} />
+      ) : preview.data ? (
+        <div className="preview">
+          <dl className="facts">
+            <dt>Risk</dt>
+            <dd>
+              <span className={`badge risk-${preview.data.risk}`}>{preview.data.risk}</span>
+            </dd>
+            <dt>Services restarted</dt>
+            <dd>{preview.data.services.length ? preview.data.services.join(', ') : 'none'}</dd>
+            <dt>Running pods</dt>
+            <dd>{preview.data.podImpact}</dd>
+            <dt>Elevation</dt>
+            <dd>
+              {preview.data.needsElevation
+                ? info.data?.elevation === 'prompt'
+                  ? 'needs root/Administrator: the system will ask you; only the repair runs elevated'
+                  : info.data?.elevation === 'already-elevated'
+                    ? 'needs root/Administrator (the engine already has it)'
+                    : `needs root/Administrator: run "sudo ${cli} --yes" on the node`
+                : 'not needed'}
+            </dd>
+          </dl>
+          {preview.data.description.length > 0 && (
+            <ol className="steps" aria-label="Steps">
+              {preview.data.description.map((s, i) => (
+                <li key={i}>{s}</li>
+              ))}
+            </ol>
+          )}
+          {preview.data.notes.map((n) => (
+            <p key={n} className="note">
+              {n}
+            </p>
+          ))}
+          {preview.data.diffs.map((d) => (
+            <DiffView key={d.path} path={d.path} diff={d.unified} />
+          ))}
+
+          {!canApply ? (
+            <p className="note">This scan is a recording (bundle or demo). Repairs change a live node: run <code>{cli}</code> there.</p>
+          ) : apply.data ? null : confirming ? (
+            <div className="confirm" role="group" aria-label="Confirm repair">
+              <p>Apply this repair now? A backup is taken first, and it is rolled back if the rescan does not confirm the fix.</p>
+              <button type="button" className="primary" disabled={apply.isPending} onClick={() => apply.mutate({ repairId: repair.id, previewToken: preview.data.previewToken })}>
+                Apply
+              </button>{' '}
+              <button type="button" disabled={apply.isPending} onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="primary" onClick={() => setConfirming(true)}>
+              Apply…
+            </button>
+          )}
+        </div>
+      ) : null}
+
+      <RepairProgress repairId={repair.id} />
+      {apply.error && <ErrorNotice error={apply.error} />}
+      {apply.data && (
+        <div className={`notice ${apply.data.status === 'applied' ? 'ok' : 'error'}`} role="status">
+          <strong>{apply.data.status}</strong>
+          {apply.data.reason && <p>{apply.data.reason}</p>}
+          {apply.data.verification && (
+            <p>
+              Verification: {apply.data.verification.resolved ? 'the finding is gone after a rescan' : 'the finding is still there'}
+              {apply.data.verification.newFindings.length > 0 && `; new findings: ${apply.data.verification.newFindings.join(', ')}`}
+              {apply.data.verification.detail && ` (${apply.data.verification.detail})`}
+            </p>
+          )}
+          {apply.data.elevation && (
+            <p>
+              Needs root/Administrator for: {apply.data.elevation.steps.join('; ')}. Run <code>{apply.data.elevation.rerun}</code>.
+            </p>
+          )}
+          {apply.data.status === 'applied' && apply.data.entry && (
+            <button type="button" disabled={undo.isPending} onClick={() => apply.data.entry && undo.mutate(apply.data.entry)}>
+              Undo
+            </button>
+          )}
+          {undo.data && <p role="status">Undo: {undo.data.status}</p>}
+          {undo.error && <ErrorNotice error={undo.error} />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/** What the user is looking at. Engine data lives in TanStack Query, never here. */
+import { create } from 'zustand';
+import type { ScanRequest } from '../../../shared/api';
+import type { Severity } from '../../../shared/model/finding';
+
+export type Screen = 'overview' | 'findings' | 'inventory' | 'checks' | 'history' | 'bundles' | 'demo';
+
+export const SCREENS: readonly { id: Screen; label: string }[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'findings', label: 'Findings' },
+  { id: 'inventory', label: 'Inventory' },
+  { id: 'checks', label: 'Checks' },
+  { id: 'history', label: 'History' },
+  { id: 'bundles', label: 'Bundles' },
+  { id: 'demo', label: 'Demo' },
+];
+
+export type InventoryTab = 'cni' | 'runtime' | 'endpoints' | 'kubelet' | 'hns-networks' | 'hns-endpoints' | 'pipes';
+
+interface View {
+  screen: Screen;
+  /** null: the door's default source (live node, or `serve --bundle`). */
+  source: ScanRequest | null;
+  selectedFindingId: string | null;
+  severities: Record<Severity, boolean>;
+  text: string;
+  showMuted: boolean;
+  inventoryTab: InventoryTab;
+  go(screen: Screen): void;
+  setSource(source: ScanRequest): void;
+  openFinding(id: string): void;
+  closeFinding(): void;
+  toggleSeverity(s: Severity): void;
+  setText(text: string): void;
+  setShowMuted(v: boolean): void;
+  setInventoryTab(t: InventoryTab): void;
+}
+
+export const useView = create<View>()((set) => ({
+  screen: 'overview',
+  source: null,
+  selectedFindingId: null,
+  severities: { error: true, warning: true, info: true },
+  text: '',
+  showMuted: false,
+  inventoryTab: 'cni',
+  go: (screen) => set({ screen, selectedFindingId: null }),
+  setSource: (source) => set({ source, selectedFindingId: null, screen: 'overview' }),
+  openFinding: (id) => set({ selectedFindingId: id }),
+  closeFinding: () => set({ selectedFindingId: null }),
+  toggleSeverity: (s) => set((v) => ({ severities: { ...v.severities, [s]: !v.severities[s] } })),
+  setText: (text) => set({ text }),
+  setShowMuted: (showMuted) => set({ showMuted }),
+  setInventoryTab: (inventoryTab) => set({ inventoryTab }),
+}));
