@@ -8,7 +8,7 @@ import type { CniBinDir, CniConfDir, CniConfFile } from '../../shared/model/snap
 import { joinNode } from '../host/paths';
 import type { ProbeContext } from './context';
 import { decodeText } from './context';
-import { cniExtension, disabledOriginal, LOADABLE_EXTENSIONS, parseCniConfig } from './cni-parse';
+import { byteOrderMarkError, cniExtension, disabledOriginal, LOADABLE_EXTENSIONS, parseCniConfig } from './cni-parse';
 
 /** Evidence quotes need the text; a CNI config larger than this is not a real one. */
 const MAX_CONF_TEXT = 256 * 1024;
@@ -47,7 +47,7 @@ async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Pro
   const text = decodeText(r.data);
   const parse: Fact<ReturnType<typeof parseCniConfig>> = r.truncated
     ? known({ ok: false, error: `file is larger than ${r.data.length} bytes; not a CNI config` })
-    : known(parseCniConfig(text, parseExt));
+    : known(byteOrderMarkError(r.data, parseExt) ?? parseCniConfig(text, parseExt));
   return { ...base, parse, text: text.slice(0, MAX_CONF_TEXT), size: r.size };
 }
 

@@ -77,6 +77,18 @@ function addressing(plugin: Record<string, unknown>, ipam: Record<string, unknow
   return { ...(subnet && { subnet }), ...(gateway && { gateway }) };
 }
 
+/**
+ * libcni hands the raw bytes to Go's json.Unmarshal, which rejects a byte-order mark (editors
+ * and PowerShell 5.1 write one): the runtime fails on the file even though it looks fine.
+ */
+export function byteOrderMarkError(data: Uint8Array, ext: string): CniParse | undefined {
+  const kind = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 'UTF-8' : data[0] === 0xff && data[1] === 0xfe ? 'UTF-16LE' : data[0] === 0xfe && data[1] === 0xff ? 'UTF-16BE' : undefined;
+  if (!kind) return undefined;
+  const prefix = ext === '.conflist' ? 'error parsing configuration list' : 'error parsing configuration';
+  const ch = String.fromCharCode(data[0] as number);
+  return { ok: false, error: `${prefix}: invalid character '${ch}' looking for beginning of value (the file starts with a ${kind} byte-order mark, which the runtime's JSON decoder does not accept)`, line: 1, column: 1 };
+}
+
 export function parseCniConfig(text: string, ext: string): CniParse {
   const isList = ext === '.conflist';
   const prefix = isList ? 'error parsing configuration list' : 'error parsing configuration';

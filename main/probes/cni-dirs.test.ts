@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { BundleHost } from '../host/bundle-host';
+import { ProbeContext } from './context';
+import { probeConfDir } from './cni-dirs';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const FLANNEL = '{"name":"cbr0","cniVersion":"0.3.1","plugins":[{"type":"flannel"}]}';
+
+async function parseOf(name: string, data: Buffer) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cni-dirs-'));
+  dirs.push(dir);
+  mkdirSync(path.join(dir, 'files/etc/cni/net.d'), { recursive: true });
+  writeFileSync(path.join(dir, 'files/etc/cni/net.d', name), data);
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'cni-doctor.bundle/v1', host: { os: 'linux' } }));
+  const d = await probeConfDir(new ProbeContext(await BundleHost.open(dir)), '/etc/cni/net.d');
+  const f = d.entries.known ? d.entries.value[0] : undefined;
+  return f?.parse?.known ? f.parse.value : undefined;
+}
+
+describe('probeConfDir', () => {
+  it('parses a plain UTF-8 conflist', async () => {
+    expect(await parseOf('10-flannel.conflist', Buffer.from(FLANNEL))).toMatchObject({ ok: true, network: 'cbr0' });
+  });
+
+  // Go's json.Unmarshal (libcni) rejects a byte-order mark: the runtime fails on these files.
+  it('reports a UTF-8 byte-order mark as the runtime does', async () => {
+    const p = await parseOf('10-flannel.conflist', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FLANNEL)]));
+    expect(p).toMatchObject({ ok: false, line: 1, column: 1 });
+    expect(p?.ok === false && p.error).toMatch(/^error parsing configuration list: invalid character 'ï' looking for beginning of value/);
+  });
+
+  it('reports a UTF-16 file (PowerShell Out-File) as invalid', async () => {
+    const p = await parseOf('10-flannel.conf', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(FLANNEL, 'utf16le')]));
+    expect(p?.ok === false && p.error).toMatch(/^error parsing configuration: invalid character 'ÿ'.*UTF-16LE byte-order mark/);
+  });
+});
