@@ -2,6 +2,11 @@
 export const BUNDLE_LIMITS = {
   /** Uncompressed bytes accepted from one .tar.gz (a gzip bomb stops here). */
   maxTotalBytes: 768 * 1024 * 1024,
+  /**
+   * Uncompressed bytes of one archive entry: the collector stores at most a 64 MiB log tail or a
+   * 4 MiB config, so anything far larger is a bomb — stop it before it is buffered whole.
+   */
+  maxEntryBytes: 96 * 1024 * 1024,
   maxEntries: 50_000,
   maxManifestBytes: 64 * 1024 * 1024,
   maxPathLength: 4096,

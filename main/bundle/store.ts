@@ -21,6 +21,13 @@ export interface BundleStore {
 
 export class BundleError extends Error {}
 
+/** The caps ArchiveStore enforces (BUNDLE_LIMITS unless a test passes smaller ones). */
+export interface ArchiveLimits {
+  maxEntries: number;
+  maxTotalBytes: number;
+  maxEntryBytes: number;
+}
+
 function isSafeRel(rel: string): boolean {
   if (rel.length === 0 || rel.length > BUNDLE_LIMITS.maxPathLength) return false;
   if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.includes('\\') || rel.includes('\0')) return false;
@@ -105,36 +112,47 @@ export class ArchiveStore implements BundleStore {
     this.label = `bundle ${file}`;
   }
 
-  static async open(file: string): Promise<ArchiveStore> {
+  static async open(file: string, limits: ArchiveLimits = BUNDLE_LIMITS): Promise<ArchiveStore> {
     const entries = new Map<string, Buffer>();
     let manifest: string | undefined;
     let total = 0;
     let count = 0;
+    let failed = false;
     await new Promise<void>((resolve, reject) => {
       const src = createReadStream(file);
       const gunzip = createGunzip();
       const parser = new Parser({ strict: false });
       const fail = (msg: string): void => {
+        // Chunks already inflated keep arriving after destroy(); none of them is kept.
+        failed = true;
         src.destroy();
         gunzip.destroy();
         reject(new BundleError(msg));
       };
       parser.on('entry', (entry: ReadEntry) => {
+        if (failed) {
+          entry.resume();
+          return;
+        }
         count += 1;
-        if (count > BUNDLE_LIMITS.maxEntries) return fail(`${file}: more than ${BUNDLE_LIMITS.maxEntries} entries`);
+        if (count > limits.maxEntries) return fail(`${file}: more than ${limits.maxEntries} entries`);
         const name = entry.path.replace(/^\.\//, '');
         const chunks: Buffer[] = [];
         const keep = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
         if (keep && !isSafeRel(name.replace(/\/$/, ''))) {
           return fail(`${file}: archive entry "${name.slice(0, 200)}" escapes the bundle`);
         }
+        let entryBytes = 0;
         entry.on('data', (c: Buffer) => {
+          if (failed) return;
           total += c.length;
-          if (total > BUNDLE_LIMITS.maxTotalBytes) return fail(`${file}: unpacks to more than ${BUNDLE_LIMITS.maxTotalBytes} bytes`);
+          entryBytes += c.length;
+          if (entryBytes > limits.maxEntryBytes) return fail(`${file}: archive entry "${name.slice(0, 200)}" unpacks to more than ${limits.maxEntryBytes} bytes`);
+          if (total > limits.maxTotalBytes) return fail(`${file}: unpacks to more than ${limits.maxTotalBytes} bytes`);
           if (keep) chunks.push(c);
         });
         entry.on('end', () => {
-          if (!keep) return; // symlinks, hard links, devices: never materialised
+          if (!keep || failed) return; // symlinks, hard links, devices: never materialised
           const data = Buffer.concat(chunks);
           if (name === 'manifest.json') manifest = data.toString('utf8');
           else if (name.startsWith('files/')) entries.set(name.slice('files/'.length), data);
