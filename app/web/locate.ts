@@ -1,10 +1,11 @@
 /**
  * Finds the built renderer and the demo bundles whether `serve` runs from the esbuild bundle
- * (dist/cli.mjs: siblings of dist/) or from source (tsx, tests: the repository root).
+ * (bin/cni-doctor.mjs → dist/cli.mjs), through an npx symlink, or from source (tsx, tests). It
+ * starts from the running script's real path rather than import.meta, which the desktop's CJS
+ * bundle of the CLI does not have.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findDemosDir } from '../shared-server/demos';
 
 function ancestors(from: string): string[] {
@@ -19,9 +20,18 @@ function ancestors(from: string): string[] {
   return out;
 }
 
-export function locateAssets(moduleUrl: string | undefined = import.meta.url): { staticDir?: string; demosDir?: string } {
-  const here = moduleUrl ? path.dirname(fileURLToPath(moduleUrl)) : process.cwd();
-  const roots = [...ancestors(here), process.cwd()];
+function scriptDir(script: string | undefined): string | undefined {
+  if (!script) return undefined;
+  try {
+    return path.dirname(realpathSync(script));
+  } catch {
+    return undefined;
+  }
+}
+
+export function locateAssets(script: string | undefined = process.argv[1]): { staticDir?: string; demosDir?: string } {
+  const here = scriptDir(script);
+  const roots = [...(here ? ancestors(here) : []), process.cwd()];
   const staticDir = roots
     .flatMap((d) => [path.join(d, 'renderer'), path.join(d, 'dist', 'renderer')])
     .find((d) => existsSync(path.join(d, 'index.html')) && d.split(path.sep).includes('dist'));

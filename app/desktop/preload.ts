@@ -1,0 +1,38 @@
+/**
+ * Exposes exactly the DoctorApi as `window.doctor` — no ipcRenderer, no generic invoke, no
+ * Electron event objects (Electron security checklist #20). Runs sandboxed: it may require
+ * `electron` only; shared/api.ts is bundled in (constants and types, no Node APIs).
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { CHANNELS, PROGRESS_CHANNEL, type DoctorApi, type Envelope, type ProgressEvent } from '../../shared/api';
+
+async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
+  const env = (await ipcRenderer.invoke(channel, payload)) as Envelope<T>;
+  // contextBridge keeps only an Error's message, so the code rides in front of it.
+  if (!env.ok) throw new Error(`[${env.error.code}] ${env.error.message}`);
+  return env.result;
+}
+
+const api: DoctorApi = {
+  info: () => invoke(CHANNELS.info),
+  scan: (req) => invoke(CHANNELS.scan, req),
+  inventory: (scanId) => invoke(CHANNELS.inventory, { scanId }),
+  listDemos: () => invoke(CHANNELS.listDemos),
+  listBundles: () => invoke(CHANNELS.listBundles),
+  openBundle: (upload) => invoke(CHANNELS.openBundle, upload),
+  exportBundle: () => invoke(CHANNELS.exportBundle),
+  previewRepair: (repairId) => invoke(CHANNELS.previewRepair, { repairId }),
+  applyRepair: (repairId, previewToken) => invoke(CHANNELS.applyRepair, { repairId, previewToken }),
+  undo: (entryId) => invoke(CHANNELS.undo, { entryId }),
+  history: () => invoke(CHANNELS.history),
+  rules: () => invoke(CHANNELS.rules),
+  onProgress(listener) {
+    const handler = (_e: IpcRendererEvent, p: ProgressEvent): void => listener(p);
+    ipcRenderer.on(PROGRESS_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(PROGRESS_CHANNEL, handler);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('doctor', Object.freeze(api));
