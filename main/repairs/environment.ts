@@ -1,0 +1,39 @@
+/**
+ * Everything the repair engine needs from the door that runs it (CLI, desktop, serve, tests, the
+ * lab): how to scan, where files are, who restarts services, whether we are root, where the
+ * journal lives. Defaults for a real node are in local-environment.ts.
+ */
+import type { Snapshot } from '../../shared/model/snapshot';
+import type { Evaluation } from '../engine/evaluate';
+import type { ScanResult } from '../engine/scan';
+import type { NodeFs } from './node-fs';
+import type { PowerShellRunner } from './services/powershell';
+import type { ServiceManager } from './services/types';
+
+/** What verification looks at: a rescan (with its snapshot when available, for CRI answers). */
+export type Rescan = Evaluation & { snapshot?: Snapshot };
+
+export interface RepairEnvironment {
+  /** A fresh scan of the node: every apply recomputes its plan from one. */
+  scan(): Promise<ScanResult>;
+  /** The scan verification uses; default: scan(). */
+  rescan?(): Promise<Rescan>;
+  fs: NodeFs;
+  services: ServiceManager;
+  powershell?: PowerShellRunner;
+  /** Effective uid 0 / Administrator. */
+  isElevated(): boolean | Promise<boolean>;
+  stateDir: string;
+  /** Called after each journal transition is persisted (progress; crash tests kill here). */
+  onTransition?(point: string): void;
+  /** Verification keeps rescanning until it passes or this much time has gone by. */
+  verifyTimeoutMs?: number;
+  verifyIntervalMs?: number;
+  /** How long a restarted service may take to become active (default 30 s). */
+  serviceWaitMs?: number;
+  /** The command that reruns a repair with privileges, for refusals. */
+  rerunCommand?(repairId: string): string;
+  now?(): Date;
+}
+
+export const DEFAULT_RERUN = (repairId: string): string => `sudo npx cni-doctor fix ${repairId} --yes`;

@@ -1,0 +1,62 @@
+/**
+ * The environment for a real node: this machine (`/`) or a Linux node disk under --root. Doors
+ * (CLI, desktop, serve) build theirs here and override only what they must (tests and the lab
+ * inject services, privilege and rescans).
+ */
+import { openHost } from '../engine/open-host';
+import { scanHost } from '../engine/scan';
+import { DEFAULT_RERUN, type RepairEnvironment } from './environment';
+import { LocalNodeFs } from './node-fs';
+import { OfflineServiceManager } from './services/offline';
+import type { PowerShellRunner } from './services/powershell';
+import { SystemdServiceManager } from './services/systemd';
+import type { ServiceManager } from './services/types';
+import { WindowsServiceManager } from './services/windows';
+import { defaultStateDir } from './state-dir';
+
+export interface LocalEnvironmentOptions {
+  /** A Linux node disk mounted here (default: this machine). */
+  root?: string;
+  stateDir?: string;
+  services?: ServiceManager;
+  powershell?: PowerShellRunner;
+  isElevated?: () => boolean | Promise<boolean>;
+  criDeadlineMs?: number;
+  onTransition?: (point: string) => void;
+  verifyTimeoutMs?: number;
+  rerunCommand?: (repairId: string) => string;
+}
+
+const unavailable: ServiceManager = {
+  kind: 'unavailable',
+  live: true,
+  restart: async (name) => {
+    throw new Error(`cannot restart ${name}: no service manager is available in this build`);
+  },
+  isActive: async () => false,
+};
+
+export function defaultIsElevated(): boolean {
+  return process.getuid?.() === 0;
+}
+
+export function localEnvironment(opts: LocalEnvironmentOptions = {}): RepairEnvironment {
+  const root = opts.root ?? '/';
+  const fs = new LocalNodeFs(root);
+  const os = process.platform === 'win32' ? 'windows' : 'linux';
+  const services =
+    opts.services ??
+    (!fs.live ? new OfflineServiceManager() : os === 'windows' ? (opts.powershell ? new WindowsServiceManager(opts.powershell) : unavailable) : new SystemdServiceManager());
+  return {
+    // A new host per scan: nothing cached between the preview, the apply and the verification.
+    scan: async () => scanHost(await openHost({ ...(root !== '/' && { root }), ...(opts.criDeadlineMs !== undefined && { criDeadlineMs: opts.criDeadlineMs }) })),
+    fs,
+    services,
+    ...(opts.powershell && { powershell: opts.powershell }),
+    isElevated: opts.isElevated ?? defaultIsElevated,
+    stateDir: opts.stateDir ?? defaultStateDir(os, root),
+    ...(opts.onTransition && { onTransition: opts.onTransition }),
+    ...(opts.verifyTimeoutMs !== undefined && { verifyTimeoutMs: opts.verifyTimeoutMs }),
+    rerunCommand: opts.rerunCommand ?? DEFAULT_RERUN,
+  };
+}
