@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { create as tarCreate } from 'tar';
-import { ArchiveStore } from './store';
+import { ArchiveStore, openBundleStore } from './store';
 
 const work = mkdtempSync(path.join(tmpdir(), 'archive-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -34,5 +34,24 @@ describe('ArchiveStore caps', () => {
 
   it('refuses entries that together exceed maxTotalBytes', async () => {
     await expect(ArchiveStore.open(await archive('big-total', { a: 3_900, b: 3_900, c: 3_900 }), limits)).rejects.toThrow(/unpacks to more than 10000 bytes/);
+  });
+});
+
+describe('DirectoryStore reads', () => {
+  // A folder bundle may hold a huge file (hand-made, or a log copied in): only the part asked for
+  // is read, so a 3 GB sparse log costs a few bytes, not 3 GB of memory.
+  it('reads the head or the tail of a huge file, and reports its full size', async () => {
+    const dir = path.join(work, 'folder');
+    mkdirSync(path.join(dir, 'files/var/log'), { recursive: true });
+    writeFileSync(path.join(dir, 'manifest.json'), '{"format":"cni-doctor.bundle/v1","host":{"os":"linux"}}');
+    const log = path.join(dir, 'files/var/log/containerd.log');
+    const size = 3 * 1024 ** 3;
+    const fd = openSync(log, 'w');
+    writeSync(fd, 'head', 0);
+    writeSync(fd, 'tail\n', size - 5);
+    closeSync(fd);
+    const store = await openBundleStore(dir);
+    expect(await store.read('var/log/containerd.log', { tailBytes: 5 })).toEqual({ ok: true, data: Buffer.from('tail\n'), size });
+    expect(await store.read('var/log/containerd.log', { maxBytes: 4 })).toEqual({ ok: true, data: Buffer.from('head'), size });
   });
 });

@@ -2,19 +2,37 @@
  * Access to a bundle's `files/` tree, from a folder or from a .tar.gz held in memory. Both refuse
  * paths that escape `files/` (`..`, absolute names, symlinks pointing outside).
  */
-import { promises as fsp, createReadStream } from 'node:fs';
+import { constants, promises as fsp, createReadStream } from 'node:fs';
 import * as path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { BUNDLE_LIMITS } from './limits';
 
-export type StoreRead = { ok: true; data: Buffer } | { ok: false; error: 'ENOENT' | 'EACCES' | 'EISDIR' | 'OTHER'; message: string };
+/** `size` is the whole file's; `data` is the part asked for (the head, or the tail). */
+export type StoreRead = { ok: true; data: Buffer; size: number } | { ok: false; error: 'ENOENT' | 'EACCES' | 'EISDIR' | 'OTHER'; message: string };
+
+/**
+ * Which part of a file to read: the first `maxBytes`, or the last `tailBytes`. Never more than
+ * maxEntryBytes either way, so a huge file in a bundle folder cannot exhaust memory.
+ */
+export interface ReadRange {
+  maxBytes?: number;
+  tailBytes?: number;
+}
+
+function span(size: number, range: ReadRange): { start: number; length: number } {
+  if (range.tailBytes !== undefined) {
+    const length = Math.min(size, range.tailBytes, BUNDLE_LIMITS.maxEntryBytes);
+    return { start: size - length, length };
+  }
+  return { start: 0, length: Math.min(size, range.maxBytes ?? Infinity, BUNDLE_LIMITS.maxEntryBytes) };
+}
 
 export interface BundleStore {
   readonly label: string;
   readManifest(): Promise<string>;
-  /** `rel` is relative to files/, `/`-separated. Case-insensitive lookup when `caseless`. */
-  read(rel: string): Promise<StoreRead>;
+  /** `rel` is relative to files/, `/`-separated. */
+  read(rel: string, range?: ReadRange): Promise<StoreRead>;
   /** Every file under files/ (relative, `/`-separated). */
   listFiles(): Promise<string[]>;
 }
@@ -68,19 +86,33 @@ export class DirectoryStore implements BundleStore {
     return real;
   }
 
-  async read(rel: string): Promise<StoreRead> {
+  async read(rel: string, range: ReadRange = {}): Promise<StoreRead> {
     const p = await this.inside(rel);
     if (p === undefined) return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
+    let handle: fsp.FileHandle | undefined;
     try {
-      const st = await fsp.stat(p);
+      // O_NONBLOCK: a FIFO placed in the bundle must not block the open; it is refused below.
+      handle = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
+      const st = await handle.stat();
       if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
       if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
-      return { ok: true, data: await fsp.readFile(p) };
+      const { start, length } = span(st.size, range);
+      const data = Buffer.alloc(length);
+      let got = 0;
+      while (got < length) {
+        const { bytesRead } = await handle.read(data, got, length - got, start + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return { ok: true, data: data.subarray(0, got), size: st.size };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
       if (code === 'EACCES') return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
+      if (code === 'EISDIR') return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
       return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
+    } finally {
+      await handle?.close().catch(() => undefined);
     }
   }
 
@@ -173,10 +205,12 @@ export class ArchiveStore implements BundleStore {
     return this.manifest;
   }
 
-  async read(rel: string): Promise<StoreRead> {
+  async read(rel: string, range: ReadRange = {}): Promise<StoreRead> {
     if (!isSafeRel(rel)) return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
     const data = this.files.get(rel);
-    return data ? { ok: true, data } : { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
+    if (!data) return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
+    const { start, length } = span(data.length, range);
+    return { ok: true, data: data.subarray(start, start + length), size: data.length };
   }
 
   async listFiles(): Promise<string[]> {

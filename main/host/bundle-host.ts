@@ -9,7 +9,7 @@ import type { HnsModel } from '../../shared/model/hns';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { parseManifest } from '../bundle/manifest';
-import { BundleError, openBundleStore, type BundleStore } from '../bundle/store';
+import { BundleError, openBundleStore, type BundleStore, type ReadRange } from '../bundle/store';
 import type { Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, FsErrorCode } from './host';
 import { basenameNode, bundleRelToNodePath, dirnameNode, nodePathToBundleRel, pathKey } from './paths';
 import { normalizeHnsRecord } from './hns-from-manifest';
@@ -101,22 +101,25 @@ export class BundleHost implements Host {
   }
 
   async readFile(p: string, opts?: ReadOptions): Promise<ReadResult> {
+    return this.load(p, opts?.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {});
+  }
+
+  /** The head or the tail of a recorded file, never all of a huge one (store.ts ReadRange). */
+  private async load(p: string, range: ReadRange): Promise<ReadResult> {
     const key = pathKey(this.os, p);
     const entry = this.paths.get(key);
     if (entry?.error) return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
     if (entry?.type === 'missing') return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
     if (entry?.type === 'dir') return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
     const rel = this.files.get(key) ?? nodePathToBundleRel(this.os, p);
-    const r = await this.store.read(rel);
+    const r = await this.store.read(rel, range);
     if (!r.ok) {
       // A path listed without its contents (e.g. stat'ed, never read) is unknown, not absent.
       if (r.error === 'ENOENT') return UNRECORDED(p);
       return { ok: false, error: r.error === 'EISDIR' ? 'EISDIR' : r.error === 'EACCES' ? 'EACCES' : 'OTHER', message: r.message };
     }
-    const max = opts?.maxBytes;
-    const truncated = (entry?.truncated ?? false) || (max !== undefined && r.data.length > max);
-    const data = max !== undefined && r.data.length > max ? r.data.subarray(0, max) : r.data;
-    return { ok: true, data, size: entry?.size ?? r.data.length, truncated };
+    const truncated = (entry?.truncated ?? false) || r.size > r.data.length;
+    return { ok: true, data: r.data, size: entry?.size ?? r.size, truncated };
   }
 
   async listDir(p: string): Promise<ListResult> {
@@ -133,10 +136,9 @@ export class BundleHost implements Host {
   }
 
   async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
-    const r = await this.readFile(p);
+    const r = await this.load(p, opts?.tailBytes !== undefined ? { tailBytes: opts.tailBytes } : {});
     if (!r.ok) throw Object.assign(new Error(r.message), { code: r.error });
-    const tail = opts?.tailBytes;
-    const data = tail !== undefined && r.data.length > tail ? r.data.subarray(r.data.length - tail) : r.data;
+    const data = r.data;
     const step = 1024 * 1024;
     for (let i = 0; i < data.length; i += step) yield data.subarray(i, i + step);
   }
