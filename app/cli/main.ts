@@ -34,9 +34,14 @@ const COMMANDS: Record<string, Command> = {
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const name = argv[0];
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) {
+    // A usage error like any other (cli.md): one line on stderr, nothing on stdout.
+    io.err(`cni-doctor: missing command: ${Object.keys(COMMANDS).join(', ')} (try --help)`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE);
-    return name ? 0 : 2;
+    return 0;
   }
   if (name === '--version') {
     io.out(VERSION);
