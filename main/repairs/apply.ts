@@ -160,7 +160,8 @@ async function run(env: RepairEnvironment, store: JournalStore, plan: RepairPlan
       if (out.resultSha256 !== undefined) js.resultSha256 = out.resultSha256;
     } catch (e) {
       js.error = (e as Error).message;
-      const why = `step ${k + 1} (${js.description}) failed: ${js.error}`;
+      // The journal keeps the whole message (e.g. a log tail); the reason stays one line.
+      const why = `step ${k + 1} (${js.description}) failed: ${js.error.split('\n')[0]}`;
       const rb = await rollBack(entry, rec, deps, why);
       return result('rolled-back', `${why}; ${rollbackWords(rb)}`, null, rb);
     }
@@ -191,6 +192,6 @@ async function run(env: RepairEnvironment, store: JournalStore, plan: RepairPlan
 export function rollbackWords(rb: RollbackReport): string {
   const parts = [`rolled back (${rb.restored.length} file(s) restored${rb.services.length ? `, ${rb.services.join(', ')} restarted` : ''})`];
   if (rb.conflicts.length) parts.push(`unexpected content kept in ${rb.conflicts.map((c) => c.savedAs).join(', ')}`);
-  if (rb.errors.length) parts.push(`ROLLBACK INCOMPLETE: ${rb.errors.join('; ')}`);
+  if (rb.errors.length) parts.push(`ROLLBACK INCOMPLETE: ${rb.errors.map((e) => e.split('\n')[0]).join('; ')}`);
   return parts.join('; ');
 }
