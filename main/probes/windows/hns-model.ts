@@ -11,6 +11,9 @@
  *   namespace ResourceList IDs upper), and the rules join across objects.
  * - `state` is a readable name only where the KB gives the enum (endpoints: §1.5). Elsewhere only
  *   `stateCode` is set, because a guessed name would mislead.
+ * - Read-only for consumers: optional fields are present with the value `undefined` when unknown
+ *   (one object shape for all 25,000 objects of a big node), and small lists such as
+ *   `policyTypes` or an empty `vips` may be shared, frozen arrays (normalize-context.ts).
  */
 import type * as Shared from '../../../shared/model/hns';
 

@@ -13,6 +13,7 @@ import { normalizeNetwork } from './normalize-network';
 import { normalizeEndpoint } from './normalize-endpoint';
 import { normalizeNamespace } from './normalize-namespace';
 import { normalizePolicyList } from './normalize-policy-list';
+import { NormalizeContext } from './normalize-context';
 
 export interface NormalizeOptions {
   /** Keep each original object as `raw` (evidence in findings). Off by default: the snapshot
@@ -23,7 +24,7 @@ export interface NormalizeOptions {
 const MAX_DROPPED_NOTES = 50;
 
 export function normalizeHns(input: RawHnsInput, opts: NormalizeOptions = {}): NormalizedHns {
-  const keepRaw = opts.keepRaw === true;
+  const ctx = new NormalizeContext(opts.keepRaw === true);
   const out: NormalizedHns = {
     source: str(input.source) ?? 'unknown',
     networks: [],
@@ -52,10 +53,10 @@ export function normalizeHns(input: RawHnsInput, opts: NormalizeOptions = {}): N
     }
   };
 
-  each(input.networks, 'network', (o, id) => out.networks.push(normalizeNetwork(o, id, keepRaw)));
-  each(input.endpoints, 'endpoint', (o, id) => out.endpoints.push(normalizeEndpoint(o, id, keepRaw)));
-  each(input.namespaces, 'namespace', (o, id) => out.namespaces.push(normalizeNamespace(o, id, keepRaw)));
-  each(input.policyLists, 'policyList', (o, id) => out.policyLists.push(normalizePolicyList(o, id, keepRaw)));
+  each(input.networks, 'network', (o, id) => out.networks.push(normalizeNetwork(o, id, ctx)));
+  each(input.endpoints, 'endpoint', (o, id) => out.endpoints.push(normalizeEndpoint(o, id, ctx)));
+  each(input.namespaces, 'namespace', (o, id) => out.namespaces.push(normalizeNamespace(o, id, ctx)));
+  each(input.policyLists, 'policyList', (o, id) => out.policyLists.push(normalizePolicyList(o, id, ctx)));
 
   join(out);
   return out;

@@ -5,7 +5,7 @@
  * Exceptions would hide which API generation a CNI plugin speaks, which the rules care about.
  */
 import type { HnsPolicy } from './hns-model';
-import { asList, isObj, str } from './hns-fields';
+import { asList, fit, isObj, sized, str } from './hns-fields';
 
 export function policyOf(v: unknown): HnsPolicy | undefined {
   if (!isObj(v)) {
@@ -21,12 +21,13 @@ export function policyOf(v: unknown): HnsPolicy | undefined {
 
 export function policiesOf(v: unknown): HnsPolicy[] {
   const list = asList(v);
-  const out: HnsPolicy[] = [];
+  const out = sized<HnsPolicy>(list.length);
+  let k = 0;
   for (let i = 0; i < list.length; i++) {
     const p = policyOf(list[i]);
-    if (p !== undefined) out.push(p);
+    if (p !== undefined) out[k++] = p;
   }
-  return out;
+  return fit(out, k);
 }
 
 export function policyTypes(policies: readonly HnsPolicy[]): string[] {

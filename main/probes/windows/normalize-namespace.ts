@@ -6,29 +6,25 @@
  */
 import type { HnsNamespace } from './hns-model';
 import { asList, bool, guid, isObj, num, str, strList, type Obj } from './hns-fields';
+import type { NormalizeContext } from './normalize-context';
 
-export function normalizeNamespace(o: Obj, id: string, keepRaw: boolean): HnsNamespace {
+export function normalizeNamespace(o: Obj, id: string, ctx: NormalizeContext): HnsNamespace {
   const members = o.ResourceList !== undefined ? o.ResourceList : Array.isArray(o.Resources) ? o.Resources : undefined;
   const isV2 = o.ResourceList === undefined && (Array.isArray(o.Resources) || o.NamespaceId !== undefined);
-  const ns: HnsNamespace = {
+  return {
     id,
-    endpoints: endpointMembers(members),
+    endpoints: endpointMembers(members, ctx),
     containers: strList(o.Containers),
     schema: isV2 ? 'v2' : 'v1',
+    compartmentId: num(o.CompartmentId) ?? num(o.NamespaceId),
+    isDefault: bool(o.IsDefault),
+    type: isV2 ? str(o.Type) : undefined,
+    stateCode: num(o.State),
+    raw: ctx.keepRaw ? o : undefined,
   };
-  const compartment = num(o.CompartmentId) ?? num(o.NamespaceId);
-  if (compartment !== undefined) ns.compartmentId = compartment;
-  const isDefault = bool(o.IsDefault);
-  if (isDefault !== undefined) ns.isDefault = isDefault;
-  const type = str(o.Type);
-  if (type !== undefined && isV2) ns.type = type;
-  const stateCode = num(o.State);
-  if (stateCode !== undefined) ns.stateCode = stateCode;
-  if (keepRaw) ns.raw = o;
-  return ns;
 }
 
-function endpointMembers(v: unknown): string[] {
+function endpointMembers(v: unknown, ctx: NormalizeContext): string[] {
   const out: string[] = [];
   for (const r of asList(v)) {
     if (!isObj(r)) continue;
@@ -36,7 +32,7 @@ function endpointMembers(v: unknown): string[] {
     if (type !== undefined && type.toLowerCase() !== 'endpoint') continue;
     const data = r.Data;
     // v2 may carry Data as a JSON string rather than an object.
-    const id = isObj(data) ? guid(data.Id ?? data.ID) : typeof data === 'string' ? idInJsonString(data) : undefined;
+    const id = isObj(data) ? ctx.sharedId(data.Id ?? data.ID) : typeof data === 'string' ? idInJsonString(data) : undefined;
     if (id !== undefined) out.push(id);
   }
   return out;

@@ -5,34 +5,32 @@
  */
 import type { HnsExtension, HnsNetwork, HnsSubnet } from './hns-model';
 import { asList, bool, guid, isObj, num, str, type Obj } from './hns-fields';
+import type { NormalizeContext } from './normalize-context';
 import { networkType, NETWORK_FLAG_NON_PERSISTENT } from './hns-enums';
 import { policiesOf } from './hns-policies';
 
-export function normalizeNetwork(o: Obj, id: string, keepRaw: boolean): HnsNetwork {
+export function normalizeNetwork(o: Obj, id: string, ctx: NormalizeContext): HnsNetwork {
   const isV2 = o.Ipams !== undefined && o.Subnets === undefined;
   const flags = num(o.Flags);
-  const net: HnsNetwork = {
+  const stateCode = num(o.State);
+  return {
     id,
     name: str(o.Name) ?? '',
     type: networkType(o.Type),
     subnets: isV2 ? v2Subnets(o.Ipams) : v1Subnets(o.Subnets),
+    // No source names the numeric network states; only a state HNS spells out is a name.
+    state: stateCode === undefined ? str(o.State) : undefined,
     schema: isV2 ? 'v2' : 'v1',
+    stateCode,
+    flags,
     nonPersistent: flags !== undefined && (flags & NETWORK_FLAG_NON_PERSISTENT) !== 0,
+    managementIp: str(o.ManagementIP) ?? str(o.ManagementIp),
+    adapterName: str(o.NetworkAdapterName) ?? str(o.NetAdapterName),
+    natName: str(o.NatName),
     extensions: extensionsOf(o.Extensions),
     policies: policiesOf(o.Policies),
+    raw: ctx.keepRaw ? o : undefined,
   };
-  const stateCode = num(o.State);
-  if (stateCode !== undefined) net.stateCode = stateCode;
-  else if (str(o.State) !== undefined) net.state = str(o.State);
-  if (flags !== undefined) net.flags = flags;
-  const mgmt = str(o.ManagementIP) ?? str(o.ManagementIp);
-  if (mgmt !== undefined) net.managementIp = mgmt;
-  const adapter = str(o.NetworkAdapterName) ?? str(o.NetAdapterName);
-  if (adapter !== undefined) net.adapterName = adapter;
-  const nat = str(o.NatName);
-  if (nat !== undefined) net.natName = nat;
-  if (keepRaw) net.raw = o;
-  return net;
 }
 
 function v1Subnets(v: unknown): HnsSubnet[] {

@@ -21,13 +21,17 @@ export function parseDisplayValue(text: string, path = ''): DisplayParse {
 
 function parseValue(t: string, path: string, lossy: string[]): DisplayValue {
   if (t === '') return null;
-  if (t.startsWith('@{')) return parseHash(stripClose(t.slice(2), path, lossy).inner, path, lossy);
+  if (t.startsWith('@{')) {
+    const { inner, cut } = stripClose(t.slice(2), path, lossy);
+    return parseHash(inner, path, lossy, cut);
+  }
   if (t.startsWith('{')) {
     const { inner, cut } = stripClose(t.slice(1), path, lossy);
     const items = parseArray(inner, path, lossy);
-    // The item the cut went through may have kept nothing (`@{Destina`): it is not an item.
+    // The item the cut went through is kept only if it is structured and kept something:
+    // `@{Destina` left nothing, and a plain value may be a prefix of the real one.
     const last = items[items.length - 1];
-    if (cut && isEmptyObject(last)) items.pop();
+    if (cut && (isEmptyObject(last) || last === null || typeof last !== 'object')) items.pop();
     return items;
   }
   return scalar(t, path, lossy);
@@ -53,9 +57,12 @@ function depthAtEnd(s: string): number {
   return d;
 }
 
-function parseHash(inner: string, path: string, lossy: string[]): { [k: string]: DisplayValue } {
+function parseHash(inner: string, path: string, lossy: string[], cut: boolean): { [k: string]: DisplayValue } {
   const out: { [k: string]: DisplayValue } = {};
-  for (const part of splitTop(inner, ';')) {
+  const parts = splitTop(inner, ';');
+  // In a cut object the last entry may stop mid-value (`InternalPort=6` of 6831).
+  if (cut) parts.pop();
+  for (const part of parts) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue; // a fragment without `=` is the cut-off tail of a sample
     const key = part.slice(0, eq).trim();

@@ -31,14 +31,19 @@ export function parseFormatList(text: string): FlParse {
   let current: RawProp[] | undefined;
   let keyIndent = -1;
   let truncated = false;
+  // The property the line just before a cut belongs to: its value may stop mid-token.
+  let lastLineProp: RawProp | undefined;
+  let cutProp: RawProp | undefined;
 
   for (const line of text.split(/\r?\n/)) {
     if (CUT.test(line)) {
       truncated = true;
+      cutProp = lastLineProp;
       break;
     }
     if (line.trim() === '') {
       current = undefined;
+      lastLineProp = undefined;
       continue;
     }
     const m = PROPERTY.exec(line);
@@ -46,10 +51,12 @@ export function parseFormatList(text: string): FlParse {
     const last = current?.[current.length - 1];
     if (last !== undefined && indent > keyIndent && (m === null || indent !== keyIndent)) {
       last.lines.push(physical(line, true));
+      lastLineProp = last;
       continue;
     }
     if (m === null) {
       current = undefined; // prompts, headings and code fences between records
+      lastLineProp = undefined;
       continue;
     }
     if (current === undefined) {
@@ -57,24 +64,31 @@ export function parseFormatList(text: string): FlParse {
       groups.push(current);
       keyIndent = indent;
     }
-    current.push({ key: m[2] ?? '', lines: [{ text: (m[3] ?? '').trim(), width: line.length }] });
+    const prop: RawProp = { key: m[2] ?? '', lines: [{ text: (m[3] ?? '').trim(), width: line.length }] };
+    current.push(prop);
+    lastLineProp = prop;
   }
 
   const width = wrapWidth(groups.flatMap((g) => g.map((p) => p.lines)));
-  const records = groups.map((g, gi) => toRecord(g, width, truncated && gi === groups.length - 1));
+  const records = groups.map((g) => toRecord(g, width, cutProp));
   return { records, truncated };
 }
 
-function toRecord(props: RawProp[], width: number, cut: boolean): FlRecord {
+function toRecord(props: RawProp[], width: number, cutProp: RawProp | undefined): FlRecord {
   const values: { [k: string]: DisplayValue } = {};
   const lossy: string[] = [];
-  props.forEach((p, i) => {
+  for (const p of props) {
     const text = joinWrapped(p.lines, width);
-    const isLastOfCut = cut && i === props.length - 1;
-    if (isLastOfCut && /^@?$/.test(text)) return; // nothing usable before the cut
     const parsed = parseDisplayValue(text, p.key);
+    // A plain value on the line the cut went through may be a prefix of the real one (a GUID
+    // cut in half); structured values keep what was complete (display-value.ts).
+    const isScalar = parsed.value === null || typeof parsed.value !== 'object';
+    if (p === cutProp && (isScalar || text === '@')) {
+      lossy.push(`${p.key} (cut off, left out)`);
+      continue;
+    }
     values[p.key] = parsed.value;
     lossy.push(...parsed.lossy);
-  });
+  }
   return { values, lossy };
 }
