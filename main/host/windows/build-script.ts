@@ -5,8 +5,8 @@
  * the literal and become code (KB windows §7: node-powershell's own interpolation does not escape).
  * The session then sends this text as one base64 line (shell-command.ts).
  */
-import { readFile } from 'node:fs/promises';
 import { validateCollectInput, type CollectInput } from './collect-input';
+import { COLLECT_PS1 } from './scripts/collect-ps1';
 
 export const PAYLOAD_LINE_PREFIX = "$in = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('";
 export const PAYLOAD_LINE_SUFFIX = "')) | ConvertFrom-Json";
@@ -14,9 +14,9 @@ export const PAYLOAD_LINE_SUFFIX = "')) | ConvertFrom-Json";
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const TEMPLATE_MARK = '# cni-doctor: one read-only collection pass';
 
-/** collect.ps1 as shipped next to this module. A bundler must copy scripts/ along (see report). */
-export async function loadCollectTemplate(): Promise<string> {
-  return readFile(new URL('./scripts/collect.ps1', import.meta.url), 'utf8');
+/** collect.ps1's text, embedded at build time so bundles need no loose script file. */
+export function collectTemplate(): string {
+  return COLLECT_PS1;
 }
 
 export function encodePayload(input: CollectInput): string {

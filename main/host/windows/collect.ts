@@ -3,7 +3,7 @@
  * prints. The session's failure kinds pass through; output that is not a valid collection
  * document is kind 'parse'.
  */
-import { buildCollectScript, loadCollectTemplate } from './build-script';
+import { buildCollectScript, collectTemplate } from './build-script';
 import type { CollectInput } from './collect-input';
 import { parseCollection, type WindowsCollection } from './collect-result';
 import type { RunFailure, ScriptRunner } from './powershell-session';
@@ -11,7 +11,7 @@ import type { RunFailure, ScriptRunner } from './powershell-session';
 export interface CollectOptions {
   /** Whole-scan deadline; default leaves room for every HNS list and version probe to time out. */
   deadlineMs?: number;
-  /** collect.ps1 text, when the caller loads it itself (bundled builds). */
+  /** Another collect.ps1 text (tests); default the embedded one. */
   template?: string;
 }
 
@@ -26,7 +26,7 @@ export async function collectWindows(
   input: CollectInput,
   opts: CollectOptions = {},
 ): Promise<CollectOutcome> {
-  const script = buildCollectScript(opts.template ?? (await loadCollectTemplate()), input);
+  const script = buildCollectScript(opts.template ?? collectTemplate(), input);
   // The script reports its own errors per section, so stderr is noise here, not failure.
   const r = await runner.run(script, { deadlineMs: opts.deadlineMs ?? defaultDeadlineMs(input), stderr: 'allow' });
   if (!r.ok) return r;

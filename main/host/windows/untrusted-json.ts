@@ -44,15 +44,30 @@ export function bool(v: unknown): boolean | undefined {
   return undefined;
 }
 
+/**
+ * An array with room for exactly `n` items, to be cut to size with `fit`. A `[]` grows to 16
+ * slots on its first push; over tens of thousands of small HNS lists that waste dominated the
+ * garbage collector's work (measured).
+ */
+export function sized<T>(n: number): T[] {
+  return n === 0 ? [] : new Array<T>(n);
+}
+
+export function fit<T>(a: T[], used: number): T[] {
+  if (a.length !== used) a.length = used;
+  return a;
+}
+
 /** Strings of a list; other items are skipped. */
 export function strList(v: unknown): string[] {
   const list = asList(v);
-  const out: string[] = [];
+  const out = sized<string>(list.length);
+  let k = 0;
   for (let i = 0; i < list.length; i++) {
     const s = str(list[i]);
-    if (s !== undefined) out.push(s);
+    if (s !== undefined) out[k++] = s;
   }
-  return out;
+  return fit(out, k);
 }
 
 /** Objects of a list; other items are counted in `skipped`. */

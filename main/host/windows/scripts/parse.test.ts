@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parsePowerShell, stringLiterals } from '../testing/ps-parser';
-import { buildCollectScript, loadCollectTemplate, PAYLOAD_LINE_PREFIX, PAYLOAD_LINE_SUFFIX } from '../build-script';
+import { buildCollectScript, collectTemplate, PAYLOAD_LINE_PREFIX, PAYLOAD_LINE_SUFFIX } from '../build-script';
 import { defaultCollectInput, type CollectInput } from '../collect-input';
 import { fromShellCommand, toShellCommand } from '../shell-command';
 import { SESSION_INIT_SCRIPT } from '../session-init';
@@ -82,13 +82,13 @@ function hostileInput(): CollectInput {
 
 describe('the exact collection text handed to the shell', () => {
   it('parses without error nodes, with a hostile payload', async () => {
-    const script = buildCollectScript(await loadCollectTemplate(), hostileInput());
+    const script = buildCollectScript(collectTemplate(), hostileInput());
     await expectClean('built collect script', script);
   });
 
   it('holds the payload only inside one single-quoted base64 literal', async () => {
     const input = hostileInput();
-    const script = buildCollectScript(await loadCollectTemplate(), input);
+    const script = buildCollectScript(collectTemplate(), input);
     const firstLine = script.slice(0, script.indexOf('\n'));
     expect(firstLine.startsWith(PAYLOAD_LINE_PREFIX)).toBe(true);
     expect(firstLine.endsWith(PAYLOAD_LINE_SUFFIX)).toBe(true);
@@ -113,7 +113,7 @@ describe('the exact collection text handed to the shell', () => {
   });
 
   it('travels as one ASCII line with one literal that decodes to the script', async () => {
-    const script = buildCollectScript(await loadCollectTemplate(), hostileInput());
+    const script = buildCollectScript(collectTemplate(), hostileInput());
     const line = toShellCommand(script);
     expect(line).not.toMatch(/[\r\n]/);
     expect(line).toMatch(/^[\x20-\x7e]+$/);
@@ -125,7 +125,7 @@ describe('the exact collection text handed to the shell', () => {
   });
 
   it('refuses paths the script must not open', async () => {
-    const template = await loadCollectTemplate();
+    const template = collectTemplate();
     for (const bad of ['\\\\.\\pipe\\containerd-containerd', '\\\\server\\share\\x', '\\\\?\\C:\\x', 'relative\\x', 'C:\\x\\f.txt:stream']) {
       expect(() => buildCollectScript(template, defaultCollectInput({ paths: [bad] }))).toThrow(/refused/);
     }
