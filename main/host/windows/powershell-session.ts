@@ -182,14 +182,25 @@ export class PowerShellSession implements ScriptRunner {
 
   private async stop(live: LiveShell, signal: NodeJS.Signals): Promise<void> {
     // node-powershell's dispose() kills only the shell itself; children such as hnsdiag.exe
-    // would live on holding HNS locks, so on Windows the whole tree goes.
-    if (process.platform === 'win32' && live.pid !== undefined) {
-      const tk = spawn('taskkill', ['/PID', String(live.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
-      tk.on('error', () => undefined);
-    }
+    // would live on holding HNS locks, so on Windows the whole tree goes first (taskkill needs
+    // the parent alive to find its children).
+    if (process.platform === 'win32' && live.pid !== undefined && signal === 'SIGKILL') await killTree(live.pid);
     const disposed = live.shell.dispose(signal).catch(() => undefined);
-    await Promise.race([disposed, new Promise((r) => setTimeout(r, KILL_WAIT_MS).unref())]);
+    await Promise.race([disposed, delay(KILL_WAIT_MS)]);
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+function killTree(pid: number): Promise<void> {
+  return new Promise((resolve) => {
+    const tk = spawn('taskkill', ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    tk.on('error', () => resolve());
+    tk.on('exit', () => resolve());
+    void delay(KILL_WAIT_MS).then(resolve);
+  });
 }
 
 function decode(b: Buffer | string): string {
