@@ -38,8 +38,13 @@ export interface ConfLoad {
   inUse: CniConfFile[];
   /** containerd: the invalid file that makes the whole load fail. */
   fatal?: CniConfFile;
-  /** A loadable file could not be read: the load outcome is unknown. */
+  /** A loadable file could not be read. */
   unreadable: CniConfFile[];
+  /**
+   * An unreadable file the runtime reads before its choice is settled: which config is in use
+   * (or whether the load fails) cannot be told, so the CNI checks report unknown.
+   */
+  undecided?: CniConfFile;
   /** CRI-O: valid files skipped because a plugin binary is missing. */
   skippedForPlugins: CniConfFile[];
 }
@@ -109,6 +114,7 @@ function analyseContainerd(dir: CniConfDir, maxConfNum: number): ConfLoad | unde
     }
     if (!p) {
       entries.push({ file: f, role: 'never-read', note: 'unreadable' });
+      load.undecided = f;
       stopped = true;
       continue;
     }
@@ -177,6 +183,9 @@ function analyseCrio(os: 'linux' | 'windows', dir: CniConfDir, defaultNetwork: s
     const e = entries.find((x) => x.file === chosen);
     if (e) e.role = 'in-use';
   }
+  // An unreadable file before the chosen one might be the network CRI-O really uses.
+  const order = dir.entries.value;
+  load.undecided = load.unreadable.find((f) => !chosen || defaultNetwork !== undefined || order.indexOf(f) < order.indexOf(chosen));
   return load;
 }
 

@@ -19,6 +19,13 @@ export function judgedRuntimes(ctx: RuleContext): RuntimeView[] | RuleOutcome {
     const why = blind.confDir && !blind.confDir.entries.known ? blind.confDir.entries.reason : 'its conf dir was not examined';
     return unknown(`${blind.label}'s CNI conf dir could not be listed: ${why}`);
   }
+  // rules.md: a check never reports pass when it could not look.
+  const undecided = d.judged.find((r) => r.load?.undecided);
+  if (undecided?.load?.undecided) {
+    const f = undecided.load.undecided;
+    const why = f.parse && !f.parse.known ? f.parse.reason : 'unreadable';
+    return unknown(`${f.path} could not be read (${why}), and ${undecided.label} reads it before deciding which config to use`);
+  }
   return d.judged;
 }
 

@@ -25,6 +25,8 @@ export const crioNetworkDefaultMissing: Rule = {
     if (!rt.load) return unknown(`CRI-O's network_dir could not be listed`);
     const names = rt.load.valid.map((f) => (parsed(f) as { network?: string }).network ?? f.name);
     if (names.includes(want.value)) return pass();
+    const unreadable = rt.load.unreadable[0];
+    if (unreadable) return unknown(`${unreadable.path} could not be read; it may define network "${want.value}"`);
     const cluster = rt.load.valid.filter((f) => !isDefaultConfig(f));
     const target = cluster.length === 1 ? ((parsed(cluster[0]!) as { network?: string }).network ?? cluster[0]!.name) : undefined;
     return fail({

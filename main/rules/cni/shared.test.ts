@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { BundleHost } from '../../host/bundle-host';
+import { scanHost } from '../../engine/scan';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const FLANNEL = JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ type: 'flannel' }, { type: 'portmap' }] });
+const CNI_RULES = ['cni.conf.none', 'cni.conf.invalid', 'cni.conf.multiple', 'cni.conf.shadowed-by-default', 'cni.plugin.missing', 'cni.dir.mismatch'];
+
+/** containerd with /etc/cni/net.d = a valid flannel config plus `unreadable` (recorded with EACCES). */
+async function statuses(runtime: 'containerd' | 'crio', unreadable: string, extraConf = ''): Promise<Record<string, string | undefined>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cni-shared-'));
+  dirs.push(dir);
+  const files: Record<string, string> = {
+    'etc/cni/net.d/10-flannel.conflist': FLANNEL,
+    ...(runtime === 'containerd' ? { 'etc/containerd/config.toml': 'version = 2\n' } : { 'etc/crio/crio.conf': `[crio.network]\n${extraConf}` }),
+  };
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(path.join(dir, 'files', path.dirname(p)), { recursive: true });
+    writeFileSync(path.join(dir, 'files', p), text);
+  }
+  const manifest = {
+    format: 'cni-doctor.bundle/v1',
+    host: { os: 'linux' },
+    processes: [{ name: runtime, args: [`/usr/bin/${runtime}`] }],
+    paths: {
+      '/etc/cni/net.d': { type: 'dir', entries: ['10-flannel.conflist', unreadable] },
+      [`/etc/cni/net.d/${unreadable}`]: { type: 'file', error: 'EACCES' },
+      '/opt/cni/bin': { type: 'dir', entries: ['flannel', 'portmap', 'bridge'] },
+    },
+  };
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
+  return Object.fromEntries(report.checks.filter((c) => CNI_RULES.includes(c.rule) || c.rule.startsWith('crio.')).map((c) => [c.rule, c.status]));
+}
+
+describe('CNI checks with an unreadable config', () => {
+  // rules.md: a check never reports pass when it could not look.
+  it('are unknown when containerd reads the unreadable file before its in-use config', async () => {
+    const s = await statuses('containerd', '00-first.conflist');
+    expect(Object.fromEntries(CNI_RULES.map((r) => [r, s[r]]))).toEqual(Object.fromEntries(CNI_RULES.map((r) => [r, 'unknown'])));
+  });
+
+  it('are decided when the unreadable file sorts after the config containerd uses', async () => {
+    const s = await statuses('containerd', '99-last.conflist');
+    expect(s['cni.conf.none']).toBe('pass');
+    expect(s['cni.conf.shadowed-by-default']).toBe('pass');
+  });
+
+  it("leave CRI-O's default network unknown when an unreadable file could define it", async () => {
+    const s = await statuses('crio', '99-other.conflist', 'cni_default_network = "kindnet"\n');
+    expect(s['crio.network.default-missing']).toBe('unknown');
+    expect(s['cni.conf.none']).toBe('unknown');
+  });
+});
