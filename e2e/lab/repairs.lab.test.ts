@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRepair, localEnvironment, ProcessServiceManager, undoEntry, type RepairEnvironment } from '../../main/repairs';
+import type { Verification } from '../../shared/model/repair';
 import { bridgeConflist } from './cni-conf';
 import { labConfigToml } from './config-toml';
 import { findingsOf, scanLive } from './doctor-scan';
@@ -76,7 +77,7 @@ async function removePods(lab: Lab): Promise<void> {
   }
 }
 
-async function fixAndCheck(lab: Lab, env: RepairEnvironment, rule: string, subnet: string): Promise<string> {
+async function fixAndCheck(lab: Lab, env: RepairEnvironment, rule: string, subnet: string): Promise<{ entry: string; verification: Verification | null }> {
   const before = await scanLive();
   const f = findingsOf(before, rule);
   expect(f, `${rule} not found; findings: ${before.report.findings.map((x) => x.id).join(', ')}`).toHaveLength(1);
@@ -94,7 +95,7 @@ async function fixAndCheck(lab: Lab, env: RepairEnvironment, rule: string, subne
   expect(pod.ok, pod.ok ? '' : pod.error.message).toBe(true);
   if (pod.ok) expect(inSubnet(pod.ip, subnet), `${pod.ip} not in ${subnet}`).toBe(true);
   await removePods(lab);
-  return r.entry as string;
+  return { entry: r.entry as string, verification: r.verification };
 }
 
 /** containerd.io's shipped config, version 1, with the lab's private dirs (CRI off). */
@@ -144,7 +145,7 @@ describe('repairs on a real containerd', () => {
       await lab.waitForStatus((s) => (s.info.cniconfig ?? '').includes('containerd-net'));
       const original = labFiles(lab);
       const env = labEnvironment(lab);
-      const entry = await fixAndCheck(lab, env, 'cni.conf.shadowed-by-default', lab.subnet(2));
+      const { entry } = await fixAndCheck(lab, env, 'cni.conf.shadowed-by-default', lab.subnet(2));
       expect(lab.listConf()).toEqual(['10-containerd-net.conflist.disabled', '20-cluster.conflist']);
       expect(env.services.restarts).toEqual([]); // a rename needs no restart: containerd reloads
       expect((await undoEntry(env, entry)).status).toBe('undone');
@@ -158,8 +159,9 @@ describe('repairs on a real containerd', () => {
       expect((await lab.probe()).error?.code).toBe(12);
       const original = labFiles(lab);
       const env = labEnvironment(lab);
-      const entry = await fixAndCheck(lab, env, 'containerd.cri.disabled', lab.subnet(3));
+      const { entry, verification } = await fixAndCheck(lab, env, 'containerd.cri.disabled', lab.subnet(3));
       expect(env.services.restarts).toEqual(['containerd']);
+      expect(verification?.cri).toEqual([{ endpoint: lab.endpoint, ok: true, detail: 'answers runtime.v1' }]);
       expect(readFileSync(lab.configPath, 'utf8').split('\n')[0]).toBe('disabled_plugins = []');
       expect((await undoEntry(env, entry)).status).toBe('undone');
       expect(labFiles(lab)).toEqual(original);
@@ -174,7 +176,7 @@ describe('repairs on a real containerd', () => {
       lab.writeConf('10-cluster.conflist', network(lab, 'cluster', 4));
       const original = labFiles(lab);
       const env = labEnvironment(lab);
-      const entry = await fixAndCheck(lab, env, 'cni.plugin.missing', lab.subnet(4));
+      const { entry } = await fixAndCheck(lab, env, 'cni.plugin.missing', lab.subnet(4));
       expect(readFileSync(lab.configPath, 'utf8')).toContain(`bin_dir = ${JSON.stringify(lab.binDir)}`);
       expect((await undoEntry(env, entry)).status).toBe('undone');
       expect(labFiles(lab)).toEqual(original);
@@ -187,7 +189,9 @@ describe('repairs on a real containerd', () => {
       await lab.waitForStatus((s) => (s.info.lastCNILoadStatus ?? '').includes('no network config found'));
       const original = labFiles(lab);
       const env = labEnvironment(lab);
-      const entry = await fixAndCheck(lab, env, 'cni.conf.none', lab.subnet(5));
+      const { entry, verification } = await fixAndCheck(lab, env, 'cni.conf.none', lab.subnet(5));
+      // containerd reloaded on the rename by itself: verification saw NetworkReady turn true.
+      expect(verification?.cri).toEqual([{ endpoint: lab.endpoint, ok: true, detail: 'NetworkReady' }]);
       expect(lab.listConf()).toEqual(['10-cluster.conflist']);
       expect((await undoEntry(env, entry)).status).toBe('undone');
       expect(labFiles(lab)).toEqual(original);

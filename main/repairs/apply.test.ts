@@ -211,6 +211,21 @@ describe('automatic rollback', () => {
     expect(await services.isActive('containerd')).toBe(true);
   });
 
+  it('when the restarted runtime does not answer CRI', async () => {
+    const root = node(criDisabledNode());
+    const original = snapshotTree(root);
+    const env = testEnvironment(root, { stateDir: state(), services: fakeServices(['containerd']) });
+    env.rescan = async () => {
+      const r = await env.scan();
+      return { ...r, snapshot: { ...r.snapshot, cri: [{ endpoint: 'unix:///run/containerd/containerd.sock', api: null, error: { code: 14, message: 'connect: connection refused' } }] } };
+    };
+    const r = await applyRepair(env, ENABLE_CRI);
+    expect(r.status).toBe('rolled-back');
+    expect(r.verification?.cri).toEqual([{ endpoint: 'unix:///run/containerd/containerd.sock', ok: false, detail: 'code 14: connect: connection refused' }]);
+    expect(r.reason).toMatch(/containerd does not answer CRI at unix:\/\/\/run\/containerd\/containerd\.sock/);
+    expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
+  });
+
   it('keeps bytes it did not write before restoring over them', async () => {
     const root = node(criDisabledNode());
     const original = snapshotTree(root);

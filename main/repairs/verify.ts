@@ -76,6 +76,13 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
       if (now === undefined) continue;
       v.confDirs.push({ path: dir, valid: now });
       if (now === 0 && (then ?? 0) > 0) problems.push(`${dir} has no valid CNI config left`);
+      // The files are right; does the runtime that reads them agree? (It reloads on the rename.)
+      for (const rt of derive(snap).runtimes.filter((r) => r.confDir && pathKey(os, r.confDir.path) === pathKey(os, dir))) {
+        const ready = rt.cri?.status?.conditions.find((c) => c.type === 'NetworkReady');
+        if (!ready) continue;
+        v.cri.push({ endpoint: rt.endpoint, ok: ready.status, detail: ready.status ? 'NetworkReady' : `NetworkReady=false: ${ready.message}` });
+        if (!ready.status) problems.push(`${rt.label} still reports NetworkReady=false (${ready.message}); it may not have reloaded its CNI config`);
+      }
     }
   }
   v.passed = problems.length === 0;

@@ -117,6 +117,25 @@ describe('containerd plans on the real samples (diff-checked)', () => {
     expect(lineHunk(sample('containerd-2.x-cri-config-v3.toml'), onlyWrite(p).content)).toEqual({ line: 73, removed: ["      bin_dirs = ['/opt/cni/bin']"], added: ["      bin_dirs = ['/opt/cni/bin', '/usr/lib/cni']"] });
   });
 
+  it('conf_dir: follows the cluster config to /etc/cni/net.mk, and so does a handler with its own cni_conf_dir', async () => {
+    const root = node({
+      'etc/containerd/config.toml': sample('containerd-1.x-cri-config-v2.toml'),
+      'etc/cni/net.d/.keep': '',
+      'etc/cni/net.mk/10-flannel.conflist': sample('10-flannel.conflist'),
+      ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'loopback']),
+    });
+    const p = await preview(root, 'cni.dir.mismatch:containerd-set-conf-dir:containerd-etc-cni-net.mk');
+    const before = sample('containerd-1.x-cri-config-v2.toml').split('\n');
+    const after = onlyWrite(p).content.split('\n');
+    expect(after).toHaveLength(before.length);
+    const changed = before.flatMap((l, i) => (l === after[i] ? [] : [[i + 1, l, after[i]]]));
+    expect(changed).toEqual([
+      [50, '      cni_conf_dir = "/etc/cni/net.d"', '      cni_conf_dir = "/etc/cni/net.mk"'],
+      [68, '    conf_dir = "/etc/cni/net.d"', '    conf_dir = "/etc/cni/net.mk"'],
+    ]);
+    expect(p.notes[0]).toMatch(/runc set their own cni_conf_dir/);
+  });
+
   it('never edits a k3s-generated config', async () => {
     const root = node({ 'var/lib/rancher/k3s/agent/etc/containerd/config.toml': 'disabled_plugins = ["cri"]\n' });
     const r = await prepareRepair(testEnvironment(root), 'containerd.cri.disabled:containerd-enable-cri');
