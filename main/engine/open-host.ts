@@ -1,4 +1,5 @@
 /** Chooses the host for a request: a bundle, a node disk under --root, or this machine. */
+import { promises as fsp } from 'node:fs';
 import type { Host } from '../host/host';
 import { BundleHost } from '../host/bundle-host';
 import { LinuxHost } from '../host/linux-host';
@@ -11,6 +12,17 @@ export interface HostRequest {
 
 export class UsageError extends Error {}
 
+/** A --root that is not a directory would scan as an empty node and report "no findings". */
+export async function assertRootDir(root: string): Promise<void> {
+  let st;
+  try {
+    st = await fsp.stat(root);
+  } catch (e) {
+    throw new UsageError(`--root ${root}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`);
+  }
+  if (!st.isDirectory()) throw new UsageError(`--root ${root} is not a directory`);
+}
+
 export async function openHost(req: HostRequest): Promise<Host> {
   if (req.bundle && req.root) throw new UsageError('use either --bundle or --root, not both');
   if (req.bundle) return BundleHost.open(req.bundle);
@@ -19,5 +31,6 @@ export async function openHost(req: HostRequest): Promise<Host> {
     const { openWindowsHost } = await import('./open-windows-host');
     return openWindowsHost(req);
   }
+  if (req.root !== undefined) await assertRootDir(req.root);
   return new LinuxHost({ ...(req.root !== undefined && { root: req.root }), ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }) });
 }

@@ -1,4 +1,5 @@
 import { LinuxHost } from '../../../main/host/linux-host';
+import { assertRootDir } from '../../../main/engine/open-host';
 import { RecordingHost } from '../../../main/host/recording-host';
 import { collectSnapshot } from '../../../main/probes/snapshot';
 import { writeBundleArchive, writeBundleDir } from '../../../main/bundle/writer';
@@ -13,6 +14,7 @@ export async function collectCommand(args: ParsedArgs, io: Io): Promise<number> 
   if (!out) throw new ArgError('collect needs --out PATH.tar.gz (or a folder path without .tar.gz)');
   const root = str(args, 'root');
   const criTimeout = str(args, 'cri-timeout');
+  if (root !== undefined) await assertRootDir(root);
   const inner = new LinuxHost({ ...(root !== undefined && { root }), ...(criTimeout !== undefined && { criDeadlineMs: Number(criTimeout) }) });
   let files = 0;
   const rec = new RecordingHost(inner, {
