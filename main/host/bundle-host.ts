@@ -5,14 +5,12 @@
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
-import type { HnsModel } from '../../shared/model/hns';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { parseManifest } from '../bundle/manifest';
 import { BundleError, openBundleStore, type BundleStore, type ReadRange } from '../bundle/store';
-import type { Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, FsErrorCode } from './host';
+import type { RawHns, Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, FsErrorCode } from './host';
 import { basenameNode, bundleRelToNodePath, dirnameNode, nodePathToBundleRel, pathKey } from './paths';
-import { normalizeHnsRecord } from './hns-from-manifest';
 
 const UNRECORDED = (p: string): { ok: false; error: FsErrorCode; message: string } => ({
   ok: false,
@@ -173,12 +171,22 @@ export class BundleHost implements Host {
     return this.manifest.pipes ? known([...this.manifest.pipes]) : unknownFact('the bundle did not record named pipes');
   }
 
-  async hns(): Promise<Fact<HnsModel>> {
+  async hns(): Promise<Fact<RawHns>> {
     if (this.os !== 'windows') return unknownFact('HNS exists only on Windows');
-    const h = this.manifest.hns;
+    const h = this.manifest.hns as (NonNullable<BundleManifest['hns']> & { errors?: unknown }) | undefined;
     if (!h) return unknownFact('the bundle did not record HNS objects');
     if (h.error) return unknownFact(`HNS could not be read on the node: ${h.error}`);
-    return known(normalizeHnsRecord(h));
+    const errors = typeof h.errors === 'object' && h.errors !== null && !Array.isArray(h.errors)
+      ? Object.fromEntries(Object.entries(h.errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
+    return known({
+      networks: h.networks,
+      endpoints: h.endpoints,
+      namespaces: h.namespaces,
+      policyLists: h.policyLists,
+      ...(h.source !== undefined && { source: h.source }),
+      ...(errors && Object.keys(errors).length > 0 && { errors }),
+    });
   }
 }
 

@@ -8,7 +8,7 @@
 import type { Fact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
-import type { HnsModel } from '../../shared/model/hns';
+
 
 export type FsErrorCode = 'ENOENT' | 'EACCES' | 'ELOOP' | 'ENOTDIR' | 'EISDIR' | 'EIO' | 'UNRECORDED' | 'OTHER';
 
@@ -62,11 +62,22 @@ export interface Host {
   cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined>;
   /** Windows only: names under \\.\pipe\. */
   pipes(): Promise<Fact<string[]>>;
-  /** Windows only: HNS objects. */
-  hns(): Promise<Fact<HnsModel>>;
+  /** Windows only: HNS objects as the node returned them (the probe normalises them). */
+  hns(): Promise<Fact<RawHns>>;
 }
 
 /** Binaries whose `--version` a live host may run, found from the process table or defaults. */
 export interface VersionHints {
   binaries: { component: string; path: string }[];
+}
+
+/** HNS lists as Get-HnsNetwork & co. (or hnsdiag / the v2 module) returned them. */
+export interface RawHns {
+  networks: unknown[];
+  endpoints: unknown[];
+  namespaces: unknown[];
+  policyLists: unknown[];
+  source?: string;
+  /** Per-list read errors (e.g. one list timed out); other lists stay usable. */
+  errors?: Record<string, string>;
 }

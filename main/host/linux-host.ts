@@ -7,9 +7,8 @@ import * as os from 'node:os';
 import type { Fact } from '../../shared/model/fact';
 import { unknownFact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
-import type { HnsModel } from '../../shared/model/hns';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
-import type { FsErrorCode, Host, JournalRequest, ListResult, PathType, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
+import type { RawHns, FsErrorCode, Host, JournalRequest, ListResult, PathType, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
 import { ResolveError, resolveUnderRoot } from './rooted-fs';
 import { readProcessTable } from './linux/proc';
 import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
@@ -157,7 +156,7 @@ export class LinuxHost implements Host {
     return unknownFact('named pipes exist only on Windows');
   }
 
-  async hns(): Promise<Fact<HnsModel>> {
+  async hns(): Promise<Fact<RawHns>> {
     return unknownFact('HNS exists only on Windows');
   }
 }

@@ -5,13 +5,12 @@
  */
 import type { Fact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
-import type { HnsModel } from '../../shared/model/hns';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
 import { known } from '../../shared/model/fact';
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { BUNDLE_FORMAT } from '../bundle/manifest';
 import { looksBinary, redactArgs, redactText, type Redaction } from '../bundle/redact';
-import type { Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
+import type { RawHns, Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
 import { joinNode } from './paths';
 
 export interface RecordedFile {
@@ -39,7 +38,7 @@ export class RecordingHost implements Host {
   private readonly versionMap: Record<string, string> = {};
   private criEntries: CriEntry[] | undefined;
   private pipeNames: string[] | undefined;
-  private hnsModel: Fact<HnsModel> | undefined;
+  private hnsRaw: Fact<RawHns> | undefined;
 
   constructor(
     private readonly inner: Host,
@@ -175,9 +174,9 @@ export class RecordingHost implements Host {
     return r;
   }
 
-  async hns(): Promise<Fact<HnsModel>> {
+  async hns(): Promise<Fact<RawHns>> {
     const r = await this.inner.hns();
-    this.hnsModel = r;
+    this.hnsRaw = r;
     return r;
   }
 
@@ -200,10 +199,17 @@ export class RecordingHost implements Host {
       ...(this.svcs && { services: this.svcs }),
       versions: this.versionMap,
       ...(this.criEntries && { cri: this.criEntries.map((c) => ({ ...c, api: c.api })) }),
-      ...(this.hnsModel && {
-        hns: this.hnsModel.known
-          ? { source: 'cni-doctor-normalized', networks: [], endpoints: [], namespaces: [], policyLists: [], normalized: this.hnsModel.value } as unknown as NonNullable<BundleManifest['hns']>
-          : { networks: [], endpoints: [], namespaces: [], policyLists: [], error: this.hnsModel.reason },
+      ...(this.hnsRaw && {
+        hns: this.hnsRaw.known
+          ? {
+              networks: this.hnsRaw.value.networks as Record<string, unknown>[],
+              endpoints: this.hnsRaw.value.endpoints as Record<string, unknown>[],
+              namespaces: this.hnsRaw.value.namespaces as Record<string, unknown>[],
+              policyLists: this.hnsRaw.value.policyLists as Record<string, unknown>[],
+              ...(this.hnsRaw.value.source !== undefined && { source: this.hnsRaw.value.source }),
+              ...(this.hnsRaw.value.errors && { errors: this.hnsRaw.value.errors }),
+            }
+          : { networks: [], endpoints: [], namespaces: [], policyLists: [], error: this.hnsRaw.reason },
       }),
       logs: this.logs,
       redactions: this.redactions,

@@ -17,6 +17,7 @@ import { probeBinDir, probeConfDir } from './cni-dirs';
 import { probeLogs } from './logs';
 import { probeVersions, SERVICE_NAMES } from './versions';
 import { probePodman } from './podman';
+import { probeHns } from './windows/hns';
 
 /** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, KB linux §10). */
 export const WELL_KNOWN_CONF_DIRS = {
@@ -60,7 +61,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   let windows: Snapshot['windows'];
   if (host.os === 'windows') {
     progress('HNS and named pipes');
-    windows = { pipes: await host.pipes(), hns: await host.hns() };
+    windows = { pipes: await host.pipes(), hns: await probeHns(host) };
   }
   progress('CRI endpoints');
   const endpoints = await probeEndpoints(ctx, { containerd, crio, kubelet, crictl, pipes: windows?.pipes });
