@@ -68,7 +68,7 @@ async function recover(env: RepairEnvironment, io: Io): Promise<void> {
 
 function finish(r: ApplyResult, args: ParsedArgs, io: Io, ok: ApplyResult['status']): number {
   if (bool(args, 'json')) io.out(JSON.stringify(r, null, 2));
-  else io.out(formatApply(r, io.isTty ? ansi : plain));
+  else io.out(formatApply(r, io.isTty ? ansi : plain, ['root', 'state-dir'].flatMap((f) => (str(args, f) !== undefined ? [` --${f} ${str(args, f)}`] : [])).join('')));
   if (r.status === ok) return 0;
   io.err(`cni-doctor ${args.command}: ${r.status}: ${r.reason}`);
   return 2;

@@ -16,7 +16,7 @@ export function formatPreview(p: RepairPreview, s: Style, rerun: string): string
   return out.join('\n');
 }
 
-export function formatApply(r: ApplyResult, s: Style): string {
+export function formatApply(r: ApplyResult, s: Style, undoFlags = ''): string {
   const out: string[] = [];
   const head = r.status === 'applied' ? 'applied and verified' : r.status;
   out.push(s.bold(`${r.repair}: ${head}`) + (r.entry ? `  (journal entry ${r.entry})` : ''), `  ${r.reason}`);
@@ -27,7 +27,7 @@ export function formatApply(r: ApplyResult, s: Style): string {
     for (const n of v.notes) out.push(`  note: ${n}`);
   }
   if (r.elevation) out.push('  steps that need root:', ...r.elevation.steps.map((x) => `    ${x}`));
-  if (r.status === 'applied' && r.entry) out.push(`  undo with: cni-doctor undo ${r.entry} --yes`);
+  if (r.status === 'applied' && r.entry) out.push(`  undo with: cni-doctor undo ${r.entry} --yes${undoFlags}`);
   return out.join('\n');
 }
 

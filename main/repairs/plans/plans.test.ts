@@ -228,6 +228,41 @@ describe('CRI-O, crictl and kubelet plans', () => {
     expect(p.plan.steps.at(-1)).toMatchObject({ kind: 'restart-service', service: 'kubelet' });
   });
 
+  async function planFor(root: string, kind: string, params: Record<string, string | boolean | string[]>) {
+    const scan = await testEnvironment(root).scan();
+    return buildPlan(scan.snapshot, { id: `t:${kind}`, rule: 'test', findingId: 'test', offer: { kind, title: kind, needsElevation: true, params } }, new LocalNodeFs(root));
+  }
+
+  it('kubelet endpoint: replaces the flag value on its line', async () => {
+    const flags = 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/dockershim.sock --pod-infra-container-image=registry.k8s.io/pause:3.9"\n';
+    const root = node({ 'var/lib/kubelet/kubeadm-flags.env': flags });
+    const r = await planFor(root, 'kubelet-set-endpoint', { endpoint: 'unix:///run/containerd/containerd.sock' });
+    if (!r.ok) throw new Error(r.reason);
+    const w = r.plan.steps[0] as WriteStep;
+    expect(w.content).toBe(flags.replace('unix:///var/run/dockershim.sock', 'unix:///run/containerd/containerd.sock'));
+    expect(r.plan.steps[1]).toMatchObject({ kind: 'restart-service', service: 'kubelet' });
+  });
+
+  it('CRI-O plugin_dirs: the drop-in lists every current dir plus the new one', async () => {
+    const root = node({ 'etc/crio/crio.conf': sample('crio-network-section.conf'), 'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf') });
+    const r = await planFor(root, 'crio-add-plugin-dir', { dir: '/usr/lib/cni' });
+    if (!r.ok) throw new Error(r.reason);
+    const doc = parseToml((r.plan.steps[0] as WriteStep).content);
+    expect(doc.ok && doc.value).toEqual({ crio: { network: { plugin_dirs: ['/opt/cni/bin', '/usr/libexec/cni', '/usr/lib/cni'] } } });
+    expect(r.plan.services).toEqual(['crio']);
+  });
+
+  it('CRI-O cgroupfs also sets conmon_cgroup = "pod"; a later drop-in that sets it blocks the repair', async () => {
+    const root = node({ 'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf') });
+    const r = await planFor(root, 'crio-set-cgroup-manager', { value: 'cgroupfs' });
+    if (!r.ok) throw new Error(r.reason);
+    const doc = parseToml((r.plan.steps[0] as WriteStep).content);
+    expect(doc.ok && doc.value).toEqual({ crio: { runtime: { cgroup_manager: 'cgroupfs', conmon_cgroup: 'pod' } } });
+    expect(r.plan.risk).toBe('high');
+    const later = node({ 'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf'), 'etc/crio/crio.conf.d/zz-local.conf': '[crio.runtime]\ncgroup_manager = "systemd"\n' });
+    expect(await planFor(later, 'crio-set-cgroup-manager', { value: 'cgroupfs' })).toMatchObject({ ok: false, reason: expect.stringMatching(/zz-local\.conf sets crio\.runtime\.cgroup_manager and is applied after 99-cni-doctor\.conf/) });
+  });
+
   it('a preview changes nothing on the node', async () => {
     const root = node(shadowedNode());
     const before = snapshotTree(root, { mtime: true });
