@@ -87,6 +87,10 @@ function startGui(): void {
       log: (line) => console.warn(`cni-doctor: ${line}`),
     });
 
+    const webPreferences = secureWebPreferences(preload);
+    // Electron has no getter for a window's webPreferences; the e2e reads them from here (main-process
+    // global, out of the page's reach) and checks them against how the page behaves.
+    (globalThis as Record<string, unknown>).__cniDoctorWebPreferences = webPreferences;
     win = new BrowserWindow({
       width: 1280,
       height: 860,
@@ -95,7 +99,7 @@ function startGui(): void {
       show: false,
       title: 'cni-doctor',
       backgroundColor: '#f6f7f9',
-      webPreferences: secureWebPreferences(preload),
+      webPreferences,
     });
     const unsubscribe = progress.subscribe((e) => win?.webContents.send(PROGRESS_CHANNEL, e));
     win.on('closed', () => {

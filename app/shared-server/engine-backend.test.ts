@@ -149,3 +149,24 @@ describe('engine backend', () => {
     });
   });
 });
+
+describe('engine backend memory', () => {
+  it('keeps a recording that is used again, and forgets scans nobody asked for in a while', async () => {
+    const b = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, openLiveHost: () => BundleHost.open(join(DEMOS, 'healthy-node')) });
+    try {
+      const first = await b.scan({ source: 'demo', demoId: 'minikube-conflict' });
+      for (let i = 0; i < 8; i++) {
+        await b.scan({ source: 'live' });
+        expect((await b.scan({ source: 'demo', demoId: 'minikube-conflict' })).scanId).toBe(first.scanId);
+        expect((await b.inventory({ scanId: first.scanId })).scanId).toBe(first.scanId);
+      }
+      const windows = await b.scan({ source: 'demo', demoId: 'windows-antrea-containerd' });
+      for (let i = 0; i < 8; i++) await b.scan({ source: 'live' });
+      await expect(b.inventory({ scanId: windows.scanId })).rejects.toMatchObject({ code: 'not-found' });
+      // Asking for it again scans it again.
+      expect((await b.scan({ source: 'demo', demoId: 'windows-antrea-containerd' })).scanId).not.toBe(windows.scanId);
+    } finally {
+      await b.dispose();
+    }
+  });
+});

@@ -98,8 +98,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
         result,
         response: { scanId: newScanId(), request: r, label, report, evidenceTrimmed: trimmed, canApply: r.source === 'live' && opts.repairs.available },
       };
-      scans.set(entry.response.scanId, entry);
-      while (scans.size > MAX_SCANS) scans.delete(scans.keys().next().value as string);
+      remember(entry);
       emit('done', true);
       return entry;
     } catch (e) {
@@ -107,6 +106,20 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       emit('failed', true, msg);
       if (e instanceof ApiError) throw e;
       throw new ApiError('bad-request', `scan failed: ${msg}`);
+    }
+  }
+
+  /** Keeps the most recently used scans (a Windows snapshot can be tens of MB); drops the rest. */
+  function remember(entry: ScanEntry): void {
+    scans.delete(entry.response.scanId);
+    scans.set(entry.response.scanId, entry);
+    while (scans.size > MAX_SCANS) {
+      const [oldId, old] = scans.entries().next().value as [string, ScanEntry];
+      scans.delete(oldId);
+      const key = keyOf(old.response.request);
+      void bySource.get(key)?.then((e) => {
+        if (e === old) bySource.delete(key);
+      });
     }
   }
 
@@ -160,6 +173,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
     async scan(r) {
       const entry = await scanFor(r);
+      remember(entry);
       current = entry;
       return entry.response;
     },

@@ -1,5 +1,5 @@
 /** The window: header, screen list, the current screen, and the finding detail panel. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ScanResponse } from '../../shared/api';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Nav } from './components/Nav';
@@ -28,9 +28,13 @@ function useThemeAttribute(): void {
 /** Escape closes the detail; focus returns to the control that opened it. */
 function useDetailFocus(open: boolean, close: () => void): void {
   const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the detail's own (passive) effect moves focus to its heading,
+  // so this still sees the button that opened it.
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   useEffect(() => {
     if (!open) return;
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') {
         e.preventDefault();

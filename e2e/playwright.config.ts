@@ -1,0 +1,39 @@
+/**
+ * Playwright: the UI in headless Debian Chromium against `cni-doctor serve` (e2e/ui), and the
+ * desktop window through Playwright's _electron when an Electron binary exists (e2e/electron).
+ * Never `npx playwright install`: the browser is /usr/bin/chromium (lab-feasibility.md §8).
+ * The real-containerd lab under e2e/lab is vitest's, not ours.
+ */
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testIgnore: ['lab/**'],
+  outputDir: 'out/test-results',
+  globalSetup: './ui/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 860 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  projects: [
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts' },
+    { name: 'electron', testMatch: 'electron/**/*.spec.ts' },
+  ],
+});

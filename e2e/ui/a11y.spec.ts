@@ -1,0 +1,50 @@
+/**
+ * Flow 3: axe on every screen, light and dark (the system setting and the in-app toggle):
+ * no serious or critical violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, serveUrl } from './app';
+import { visitEveryScreen } from './screens';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const demo of ['minikube-conflict', 'windows-antrea-containerd'] as const) {
+    test(`axe: ${demo}, ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await openApp(page);
+      const found: string[] = [];
+      await visitEveryScreen(page, demo, async (name) => {
+        for (const v of await seriousViolations(page)) found.push(`${name}: ${v}`);
+      });
+      expect(found).toEqual([]);
+    });
+  }
+}
+
+test('axe: the theme toggle (forced dark on a light system) and the no-token page', async ({ page, browser }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openApp(page);
+  await page.getByRole('button', { name: /^Theme: system/ }).click(); // → light
+  await page.getByRole('button', { name: /^Theme: light/ }).click(); // → dark
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const found: string[] = [];
+  await visitEveryScreen(page, 'minikube-conflict', async (name) => {
+    for (const v of await seriousViolations(page)) found.push(`${name}: ${v}`);
+  });
+  await page.getByRole('button', { name: /^Theme: dark/ }).click(); // back to system
+  expect(found).toEqual([]);
+
+  const context = await browser.newContext();
+  const bare = await context.newPage();
+  await bare.goto(serveUrl().replace(/#.*$/, ''));
+  await expect(bare.getByRole('heading', { name: 'cni-doctor' })).toBeVisible();
+  expect(await seriousViolations(bare)).toEqual([]);
+  await context.close();
+});
