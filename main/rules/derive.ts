@@ -230,6 +230,13 @@ export function derive(s: Snapshot): Derived {
   return { runtimes, judged: runtimes.filter((r) => r.usedByKubelet), kubeletEndpointKnown: kubeletEp !== undefined };
 }
 
+/** Why no runtime is judged: none is installed, or the kubelet uses another one (cri-dockerd…). */
+export function noJudgedRuntimeReason(s: Snapshot, d: Derived): string {
+  const kubeletEp = s.kubelet.known ? s.kubelet.value?.endpoint?.value : undefined;
+  if (d.runtimes.length > 0 && kubeletEp) return `the kubelet uses ${kubeletEp}, not ${d.runtimes.map((r) => r.label).join(' or ')}`;
+  return 'no containerd or CRI-O runtime found';
+}
+
 function normaliseAddress(a: string): string {
   if (a.includes('://')) return a;
   if (a.startsWith('\\\\.\\pipe\\')) return `npipe:////./pipe/${a.slice(9)}`;

@@ -57,3 +57,24 @@ describe('CNI checks with an unreadable config', () => {
     expect(s['cni.conf.none']).toBe('unknown');
   });
 });
+
+describe('CNI checks on a node whose kubelet uses cri-dockerd', () => {
+  it('are not-applicable, and say the kubelet uses another runtime (containerd is installed)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cni-shared-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'files/etc/containerd'), { recursive: true });
+    writeFileSync(path.join(dir, 'files/etc/containerd/config.toml'), 'disabled_plugins = ["cri"]\n');
+    const manifest = {
+      format: 'cni-doctor.bundle/v1',
+      host: { os: 'linux' },
+      processes: [
+        { name: 'containerd', args: ['/usr/bin/containerd'] },
+        { name: 'kubelet', args: ['/usr/bin/kubelet', '--container-runtime-endpoint=unix:///var/run/cri-dockerd.sock'] },
+      ],
+    };
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
+    const none = report.checks.find((c) => c.rule === 'cni.conf.none');
+    expect(none).toMatchObject({ status: 'not-applicable', reason: 'the kubelet uses unix:///var/run/cri-dockerd.sock, not containerd' });
+  });
+});

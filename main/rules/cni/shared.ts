@@ -1,7 +1,7 @@
 /** Preconditions shared by the CNI rules: which runtimes to judge and whether they can be. */
 import type { RuleContext, RuleOutcome } from '../types';
 import { notApplicable, unknown } from '../types';
-import type { RuntimeView } from '../derive';
+import { noJudgedRuntimeReason, type RuntimeView } from '../derive';
 
 /**
  * The runtimes whose conf dir can be judged, or the outcome to report when none can:
@@ -12,7 +12,7 @@ export function judgedRuntimes(ctx: RuleContext): RuntimeView[] | RuleOutcome {
   if (!s.containerd.known && !s.crio.known) return unknown(`the runtime configuration could not be read: ${s.containerd.known ? '' : s.containerd.reason}`);
   if (d.judged.length === 0) {
     if (!s.containerd.known) return unknown(s.containerd.reason);
-    return notApplicable('no containerd or CRI-O runtime found');
+    return notApplicable(noJudgedRuntimeReason(s, d));
   }
   const blind = d.judged.find((r) => !r.load);
   if (blind) {

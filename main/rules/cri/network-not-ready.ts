@@ -4,7 +4,7 @@ import { endpointKey } from '../../probes/endpoint';
 import type { Evidence } from '../../../shared/model/finding';
 import type { CriEntry } from '../../../shared/model/cri';
 import type { RuntimeView } from '../derive';
-import { parsed } from '../derive';
+import { noJudgedRuntimeReason, parsed } from '../derive';
 
 /** Networks containerd has loaded, from the verbose `cniconfig` (KB linux §2.7). */
 export function loadedNetworks(cri: CriEntry): { confDir?: string; names: string[] } | undefined {
@@ -69,7 +69,7 @@ export const criNetworkNotReady: Rule = {
       });
     }
     if (asked === 0) {
-      if (judged.length === 0) return notApplicable('no containerd or CRI-O runtime found');
+      if (judged.length === 0) return notApplicable(noJudgedRuntimeReason(s, ctx.derived));
       // A runtime whose socket is absent or that does not answer is another rule's finding.
       const silent = judged.filter((rt) => !rt.cri);
       if (silent.length === judged.length && judged.every((rt) => s.endpoints.some((e) => endpointKey(e.endpoint) === endpointKey(rt.endpoint) && e.state === 'missing'))) {

@@ -3,7 +3,7 @@ import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
 import { compareVersions } from '../versions';
 import type { ContainerdFacts, CrioFacts, Located } from '../../../shared/model/snapshot';
-import type { RuntimeView } from '../derive';
+import { noJudgedRuntimeReason, type RuntimeView } from '../derive';
 
 function runtimeDriver(rt: RuntimeView): Located<string> {
   if (rt.name === 'containerd') {
@@ -56,7 +56,7 @@ export const kubeletCgroupDriverMismatch: Rule = {
             : [{ kind: 'crio-set-cgroup-manager', title: `Set cgroup_manager = "${kubeletDriver.value}" in a CRI-O drop-in and restart CRI-O`, needsElevation: true, params: { value: kubeletDriver.value } }],
       });
     }
-    if (ctx.derived.judged.length === 0) return notApplicable('no containerd or CRI-O runtime found');
+    if (ctx.derived.judged.length === 0) return notApplicable(noJudgedRuntimeReason(s, ctx.derived));
     return findings.length ? fail(...findings) : pass();
   },
 };
