@@ -49,7 +49,7 @@ export const cniConfShadowedByDefault: Rule = {
         severity: 'error',
         runtime: rt.label,
         title: `${rt.label} uses the default ${usedDefaults[0]!.name} instead of ${cniName}`,
-        summary: `${rt.label} loads ${defaultNet} first, so new pods are wired by a plain local bridge${subnet ? ` and get addresses from ${subnet}` : ''} instead of ${cniName} (${cluster.map((f) => f.name).join(', ')}). Pods on this node then cannot reach pods elsewhere, or sandbox creation fails when the default's plugin is missing.`,
+        summary: `${rt.label} loads ${defaultNet} first, so new pods are wired by that default network (a host-local bridge or NAT)${subnet ? ` and get addresses from ${subnet}` : ''} instead of ${cniName} (${cluster.map((f) => f.name).join(', ')}). Pods on this node then cannot reach pods elsewhere, or sandbox creation fails when the default's plugin is missing.`,
         evidence: [confDirEvidence(rt)!],
         repairs,
         ...(repairs.length === 0 && { guidance: noRepairGuidance(rt.name, cluster[0]!.name, clusterValid.length > 0, firstCluster !== undefined) }),
