@@ -17,11 +17,25 @@ export interface VersionProbe {
 
 export type HnsSourceChoice = 'auto' | 'builtin' | 'hnsdiag' | 'v2';
 
+/** The parts of collect.ps1's document; a follow-up call for more paths asks for 'files' only. */
+export type CollectSection = 'host' | 'pipes' | 'services' | 'processes' | 'hns' | 'versions' | 'files';
+
 export interface CollectInput {
   /** Files to read (capped at maxFileBytes); a directory given here is listed instead. */
   paths: string[];
   /** Directories to list (no recursion). */
   dirs: string[];
+  /**
+   * Directories to list whose entries are also typed, and read when their names end in one of
+   * readDirSuffixes (CNI conf dirs: the probes parse every config in them next).
+   */
+  readDirs: string[];
+  readDirSuffixes: string[];
+  /** Files of which only the last maxTailBytes are read (logs). */
+  tails: string[];
+  maxTailBytes: number;
+  /** Sections to run; absent = all. */
+  sections?: CollectSection[];
   maxFileBytes: number;
   maxDirEntries: number;
   services: string[];
@@ -68,6 +82,10 @@ export function defaultCollectInput(over: Partial<CollectInput> = {}): CollectIn
   return {
     paths: [],
     dirs: [],
+    readDirs: [],
+    readDirSuffixes: [],
+    tails: [],
+    maxTailBytes: 4 * 1024 * 1024,
     maxFileBytes: 1024 * 1024,
     maxDirEntries: 5000,
     services: DEFAULT_SERVICES,
@@ -92,19 +110,22 @@ export function isCollectablePath(p: string): boolean {
 }
 
 const FLAG = /^[A-Za-z0-9._=-]+$/;
+const SUFFIX = /^[A-Za-z0-9._-]{1,32}$/;
 
 /** Problems with an input, empty when it can be sent. */
 export function validateCollectInput(input: CollectInput): string[] {
   const problems: string[] = [];
-  for (const p of [...input.paths, ...input.dirs]) {
+  for (const p of [...input.paths, ...input.dirs, ...input.readDirs, ...input.tails]) {
     if (!isCollectablePath(p)) problems.push(`not a plain local drive path: ${JSON.stringify(p)}`);
   }
   for (const probe of input.versionProbes) {
     for (const a of probe.args) if (!FLAG.test(a)) problems.push(`version probe ${probe.component}: argument ${JSON.stringify(a)} is not a plain flag`);
     for (const c of probe.candidates) if (!isCollectablePath(c)) problems.push(`version probe ${probe.component}: candidate ${JSON.stringify(c)}`);
   }
+  for (const x of input.readDirSuffixes) if (!SUFFIX.test(x)) problems.push(`not a plain file name suffix: ${JSON.stringify(x)}`);
   const limits: [string, number][] = [
     ['maxFileBytes', input.maxFileBytes],
+    ['maxTailBytes', input.maxTailBytes],
     ['maxDirEntries', input.maxDirEntries],
     ['execTimeoutMs', input.execTimeoutMs],
     ['hnsTimeoutMs', input.hnsTimeoutMs],

@@ -111,6 +111,8 @@ export interface PathRecord {
   /** File contents (the first maxFileBytes when `truncated`). */
   content?: Buffer;
   truncated?: boolean;
+  /** `content` is the end of the file, not its start (a log read for its newest lines). */
+  tail?: boolean;
   entries?: string[];
   entriesTruncated?: boolean;
   linkTarget?: string;
@@ -377,6 +379,7 @@ function readFiles(o: Obj, warnings: string[]): FileList {
     }
     const truncated = bool(f.truncated);
     if (truncated !== undefined) r.truncated = truncated;
+    if (bool(f.tail) === true) r.tail = true;
     if (f.entries !== undefined) r.entries = strList(f.entries);
     if (bool(f.entriesTruncated) === true) r.entriesTruncated = true;
     Object.assign(r, strings(f, ['linkTarget', 'error'] as const));

@@ -318,7 +318,9 @@ function Get-VersionSection($Probes, $Processes, $Services, [int]$TimeoutMs, [bo
 
 # ---------------------------------------------------------------- files and directories
 
-function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]$MaxEntries) {
+# $Tail reads the last $MaxBytes instead of the first: a log's newest lines are the ones that
+# explain a pod failing now.
+function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]$MaxEntries, [bool]$Tail = $false) {
     $r = [ordered]@{ path = $Path; type = $null; error = $null }
     if (-not (Test-LocalPath $Path)) {
         $r['type'] = 'other'
@@ -356,6 +358,12 @@ function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]
             $r['size'] = $fs.Length
             if ($WantContent) {
                 $n = [int][Math]::Min([long]$fs.Length, $MaxBytes)
+                $start = 0L
+                if ($Tail) {
+                    $start = [long]$fs.Length - $n
+                    [void]$fs.Seek($start, [IO.SeekOrigin]::Begin)
+                    $r['tail'] = $true
+                }
                 $buffer = New-Object byte[] $n
                 $read = 0
                 while ($read -lt $n) {
@@ -375,11 +383,37 @@ function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]
     return $r
 }
 
-function Get-FileSection($Paths, $Dirs, [long]$MaxBytes, [int]$MaxEntries) {
+function Test-NameSuffix([string]$Name, $Suffixes) {
+    foreach ($s in @($Suffixes)) {
+        if ($Name.EndsWith([string]$s, [StringComparison]::OrdinalIgnoreCase)) { return $true }
+    }
+    return $false
+}
+
+# A directory whose entries the probes will look at next (a CNI conf dir): list it, record every
+# entry's type, and read the entries whose names end in one of $Suffixes, all in this one call.
+# Other entries (plugin binaries, subfolders) are typed but not read.
+function Read-DirectoryWithFiles([string]$Dir, $Suffixes, [long]$MaxBytes, [int]$MaxEntries) {
+    $listing = Read-NodePath $Dir $false $MaxBytes $MaxEntries
+    $found = New-Object System.Collections.Generic.List[object]
+    $found.Add($listing)
+    if ($listing['type'] -ne 'dir' -or $null -ne $listing['error']) { return $found.ToArray() }
+    $base = $Dir.TrimEnd('\') + '\'
+    foreach ($name in @($listing['entries'])) {
+        $found.Add((Read-NodePath ($base + [string]$name) (Test-NameSuffix ([string]$name) $Suffixes) $MaxBytes $MaxEntries))
+    }
+    return $found.ToArray()
+}
+
+function Get-FileSection($Paths, $Dirs, $ReadDirs, $Suffixes, $Tails, [long]$MaxBytes, [long]$MaxTailBytes, [int]$MaxEntries) {
     $section = [ordered]@{ items = @(); error = $null }
     $items = New-Object System.Collections.Generic.List[object]
     foreach ($p in @($Paths)) { $items.Add((Read-NodePath ([string]$p) $true $MaxBytes $MaxEntries)) }
     foreach ($d in @($Dirs)) { $items.Add((Read-NodePath ([string]$d) $false $MaxBytes $MaxEntries)) }
+    foreach ($d in @($ReadDirs)) {
+        foreach ($item in @(Read-DirectoryWithFiles ([string]$d) $Suffixes $MaxBytes $MaxEntries)) { $items.Add($item) }
+    }
+    foreach ($t in @($Tails)) { $items.Add((Read-NodePath ([string]$t) $true $MaxTailBytes $MaxEntries $true)) }
     $section['items'] = $items.ToArray()
     return $section
 }
@@ -530,15 +564,35 @@ $maxDirEntries = [int](Get-Limit $in.maxDirEntries 5000)
 $maxHnsRawChars = Get-Limit $in.maxHnsRawChars 67108864
 
 $out = [ordered]@{ format = $FORMAT; startedAt = [DateTime]::UtcNow.ToString('o') }
-$out['host'] = Invoke-Section { Get-HostSection }
-$out['pipes'] = Invoke-Section { Get-PipeSection }
-$out['services'] = Invoke-Section { Get-ServiceSection $in.services }
-$out['processes'] = Invoke-Section { Get-ProcessSection $in.processNames }
-$out['hns'] = Invoke-Section { Get-HnsSection ([string]$in.hnsSource) $hnsTimeoutMs $maxHnsRawChars }
-$out['versions'] = Invoke-Section {
-    Get-VersionSection $in.versionProbes @($out['processes']['items']) @($out['services']['items']) $execTimeoutMs ($in.runVersionCommands -eq $true)
+$maxTailBytes = Get-Limit $in.maxTailBytes 4194304
+
+# A follow-up call for paths discovered during a scan asks for 'files' only: HNS, services and
+# processes were read once, at the start of the scan, and are not read again.
+$sections = @{}
+foreach ($name in @($in.sections)) { if ($null -ne $name) { $sections[[string]$name] = $true } }
+function Test-Section([string]$Name) {
+    return ($null -eq $in.sections) -or $sections.ContainsKey($Name)
 }
-$out['files'] = Invoke-Section { Get-FileSection $in.paths $in.dirs $maxFileBytes $maxDirEntries }
+function Get-SectionItems($Section) {
+    if ($null -eq $Section) { return @() }
+    return @($Section['items'])
+}
+
+if (Test-Section 'host') { $out['host'] = Invoke-Section { Get-HostSection } }
+if (Test-Section 'pipes') { $out['pipes'] = Invoke-Section { Get-PipeSection } }
+if (Test-Section 'services') { $out['services'] = Invoke-Section { Get-ServiceSection $in.services } }
+if (Test-Section 'processes') { $out['processes'] = Invoke-Section { Get-ProcessSection $in.processNames } }
+if (Test-Section 'hns') { $out['hns'] = Invoke-Section { Get-HnsSection ([string]$in.hnsSource) $hnsTimeoutMs $maxHnsRawChars } }
+if (Test-Section 'versions') {
+    $out['versions'] = Invoke-Section {
+        Get-VersionSection $in.versionProbes (Get-SectionItems $out['processes']) (Get-SectionItems $out['services']) $execTimeoutMs ($in.runVersionCommands -eq $true)
+    }
+}
+if (Test-Section 'files') {
+    $out['files'] = Invoke-Section {
+        Get-FileSection $in.paths $in.dirs $in.readDirs $in.readDirSuffixes $in.tails $maxFileBytes $maxTailBytes $maxDirEntries
+    }
+}
 $out['finishedAt'] = [DateTime]::UtcNow.ToString('o')
 
 if ($PSVersionTable.PSVersion.Major -lt 6) {
