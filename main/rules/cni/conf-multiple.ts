@@ -24,14 +24,19 @@ export const cniConfMultiple: Rule = {
       const nonDefault = load.loadable.filter((f) => !isDefaultConfig(f));
       const unused = load.loadable.filter((f) => !load.inUse.includes(f));
       const winner = load.inUse.map((f) => f.name).join(', ');
-      const repairs: RepairOffer[] = [
-        {
-          kind: 'disable-files',
-          title: `Disable the ${unused.length} config(s) not in use (keep ${winner})`,
-          needsElevation: true,
-          params: { paths: unused.map((f) => f.path), runtime: rt.name },
-        },
-      ];
+      // When a default wins over a cluster config, "keep what is in use" would disable the
+      // cluster CNI: that is cni.conf.shadowed-by-default's case, repaired the other way round.
+      const shadowed = load.inUse.every(isDefaultConfig) && unused.some((f) => !isDefaultConfig(f));
+      const repairs: RepairOffer[] = shadowed
+        ? []
+        : [
+            {
+              kind: 'disable-files',
+              title: `Disable the ${unused.length} config(s) not in use (keep ${winner})`,
+              needsElevation: true,
+              params: { paths: unused.map((f) => f.path), runtime: rt.name },
+            },
+          ];
       findings.push({
         key: rt.name,
         severity: nonDefault.length >= 2 ? 'warning' : 'info',
@@ -40,6 +45,7 @@ export const cniConfMultiple: Rule = {
         summary: `${rt.label} uses ${rt.name === 'crio' ? 'one default network' : `the first ${load.inUse.length} valid file(s) in byte-wise order`} and ignores the rest (${unused.map((f) => f.name).join(', ')}). A leftover config from a previous CNI can win after a rename or an upgrade, and confuses anyone reading the directory.`,
         evidence: [confDirEvidence(rt)!],
         repairs,
+        ...(shadowed && { guidance: `${winner} is a runtime default that wins over the cluster config; see cni.conf.shadowed-by-default rather than disabling the configs not in use.` }),
       });
     }
     return findings.length ? fail(...findings) : pass();
