@@ -20,7 +20,7 @@ export interface ReadRange {
   tailBytes?: number;
 }
 
-function span(size: number, range: ReadRange): { start: number; length: number } {
+export function span(size: number, range: ReadRange): { start: number; length: number } {
   if (range.tailBytes !== undefined) {
     const length = Math.min(size, range.tailBytes, BUNDLE_LIMITS.maxEntryBytes);
     return { start: size - length, length };

@@ -9,6 +9,7 @@ import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/sna
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { parseManifest } from '../bundle/manifest';
 import { BundleError, openBundleStore, type BundleStore, type ReadRange } from '../bundle/store';
+import { MemoryStore } from '../bundle/memory-store';
 import type { RawHns, Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, FsErrorCode } from './host';
 import { basenameNode, bundleRelToNodePath, dirnameNode, nodePathToBundleRel, pathKey } from './paths';
 
@@ -51,6 +52,17 @@ export class BundleHost implements Host {
     const parsed = parseManifest(await store.readManifest());
     if (!parsed.ok) throw new BundleError(`${p}: ${parsed.error}`);
     return new BundleHost(store.label, store, parsed.manifest, parsed.warnings, await store.listFiles());
+  }
+
+  /**
+   * A bundle that exists only in memory (a live Windows scan's collection): `files` is keyed by
+   * native node path. The manifest is trusted as typed; its source already validated the data.
+   */
+  static fromMemory(label: string, manifest: BundleManifest, files: ReadonlyMap<string, Buffer>): BundleHost {
+    const byRel = new Map<string, Buffer>();
+    for (const [p, data] of files) byRel.set(nodePathToBundleRel(manifest.host.os, p), data);
+    const store = new MemoryStore(label, JSON.stringify({ format: manifest.format, host: manifest.host }), byRel);
+    return new BundleHost(label, store, manifest, [], [...byRel.keys()]);
   }
 
   private imply(nodePath: string): void {
