@@ -39,3 +39,18 @@ describe('probeConfDir', () => {
     expect(p?.ok === false && p.error).toMatch(/^error parsing configuration: invalid character 'ÿ'.*UTF-16LE byte-order mark/);
   });
 });
+
+describe('parse errors', () => {
+  // KB linux §8 #4: a half-written conflist gives "unexpected end of JSON input" in containerd's log.
+  it('words a truncated file as Go does, whatever token V8 expected next', async () => {
+    for (const cut of ['{"name":"k8s-pod-network","plugins":[{"type":"calico",\n   ', '{"name":"x","plugins":[1,2', '{"name":"x",']) {
+      const p = await parseOf('10-calico.conflist', Buffer.from(cut));
+      expect(p?.ok === false && p.error).toBe('error parsing configuration list: unexpected end of JSON input');
+    }
+  });
+
+  it('keeps the detail of an error in the middle of the file', async () => {
+    const p = await parseOf('10-calico.conflist', Buffer.from('{"name" "x", "plugins": []}'));
+    expect(p?.ok === false && p.error).toMatch(/^error parsing configuration list: Expected ':' after property name/);
+  });
+});

@@ -97,7 +97,11 @@ export function parseCniConfig(text: string, ext: string): CniParse {
     doc = JSON.parse(text);
   } catch (e) {
     const msg = (e as Error).message;
-    const human = text.trim() === '' ? 'unexpected end of JSON input' : msg;
+    // Go says "unexpected end of JSON input" for every truncated document (a half-written file,
+    // KB linux §8 #4); V8 words it by the token it expected. Use Go's, so it matches the logs.
+    const at = /position (\d+)/.exec(msg);
+    const truncated = text.trim() === '' || /end of JSON input/i.test(msg) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+    const human = truncated ? 'unexpected end of JSON input' : msg;
     return { ok: false, error: `${prefix}: ${human}`, ...jsonErrorPosition(text, msg) };
   }
   if (!isObject(doc)) return { ok: false, error: `${prefix}: not a JSON object` };
