@@ -1,5 +1,5 @@
 /** The window: header, screen list, the current screen, and the finding detail panel. */
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ScanResponse } from '../../shared/api';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Nav } from './components/Nav';
@@ -8,14 +8,16 @@ import { ThemeToggle } from './components/ThemeToggle';
 import { useInfo, useRescan, useScan } from './queries/use-doctor';
 import { usePrefs } from './state/prefs-store';
 import { useView } from './state/view-store';
-import { Bundles } from './screens/Bundles';
-import { Checks } from './screens/Checks';
-import { Demo } from './screens/Demo';
 import { Findings } from './screens/Findings';
-import { History } from './screens/History';
-import { Inventory } from './screens/Inventory';
 import { Overview } from './screens/Overview';
-import { FindingDetail } from './screens/detail/FindingDetail';
+
+// Screens the first view does not need load on demand, so the first finding appears sooner.
+const Inventory = lazy(() => import('./screens/Inventory').then((m) => ({ default: m.Inventory })));
+const Checks = lazy(() => import('./screens/Checks').then((m) => ({ default: m.Checks })));
+const History = lazy(() => import('./screens/History').then((m) => ({ default: m.History })));
+const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m.Bundles })));
+const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
+const FindingDetail = lazy(() => import('./screens/detail/FindingDetail').then((m) => ({ default: m.FindingDetail })));
 
 function useThemeAttribute(): void {
   const theme = usePrefs((s) => s.theme);
@@ -94,13 +96,15 @@ export function App() {
         {info.error && <ErrorNotice error={info.error} retry={() => void info.refetch()} />}
         {screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
         {screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}
-        {screen === 'inventory' && <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>}
-        {screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
-        {screen === 'history' && <History />}
-        {screen === 'bundles' && <Bundles />}
-        {screen === 'demo' && <Demo />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {screen === 'inventory' && <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>}
+          {screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
+          {screen === 'history' && <History />}
+          {screen === 'bundles' && <Bundles />}
+          {screen === 'demo' && <Demo />}
+        </Suspense>
       </main>
-      {selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
+      <Suspense fallback={null}>{selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}</Suspense>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ApiProvider } from './api/api-context';
 import { createHttpApi } from './api/http-client';
 import { takeToken } from './api/token';
 import { connectProgress } from './state/progress-feed';
+import { prefetchFirstScreen } from './queries/use-doctor';
 import { App } from './App';
 import './styles/app.css';
 
@@ -45,6 +46,7 @@ if (!api) {
 } else {
   connectProgress(api);
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  void prefetchFirstScreen(queryClient, api);
   root.render(
     <StrictMode>
       <ApiProvider api={api}>

@@ -2,8 +2,8 @@
  * Every engine answer the screens show comes through these hooks (TanStack Query): cached per
  * source, refetched on demand, invalidated after a repair or an undo.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BundleInfo, BundleUpload, ScanRequest } from '../../../shared/api';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AppInfo, BundleInfo, BundleUpload, DoctorApi, ScanRequest } from '../../../shared/api';
 import { useApi } from '../api/api-context';
 import { asApiError } from '../api/errors';
 import { useView } from '../state/view-store';
@@ -20,9 +20,30 @@ const wrap =
     }
   };
 
+const infoQuery = (api: DoctorApi) => ({ queryKey: ['info'], queryFn: wrap(() => api.info()), staleTime: Infinity, retry: false }) as const;
+
+const scanQuery = (api: DoctorApi, source: ScanRequest | undefined) =>
+  ({
+    queryKey: ['scan', source ? sourceKey(source) : 'none'],
+    queryFn: wrap(() => api.scan(source as ScanRequest)),
+    enabled: source !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  }) as const;
+
+/**
+ * Starts the first screen's two requests while React is still starting, instead of from the first
+ * render's effects: the first finding shows a few hundred milliseconds sooner.
+ */
+export async function prefetchFirstScreen(qc: QueryClient, api: DoctorApi): Promise<void> {
+  await qc.prefetchQuery(infoQuery(api));
+  const info = qc.getQueryData<AppInfo>(['info']);
+  if (info) await qc.prefetchQuery(scanQuery(api, info.defaultSource));
+}
+
 export function useInfo() {
   const api = useApi();
-  return useQuery({ queryKey: ['info'], queryFn: wrap(() => api.info()), staleTime: Infinity, retry: false });
+  return useQuery(infoQuery(api));
 }
 
 export function useCurrentSource(): ScanRequest | undefined {
@@ -34,13 +55,7 @@ export function useCurrentSource(): ScanRequest | undefined {
 export function useScan() {
   const api = useApi();
   const source = useCurrentSource();
-  return useQuery({
-    queryKey: ['scan', source ? sourceKey(source) : 'none'],
-    queryFn: wrap(() => api.scan(source as ScanRequest)),
-    enabled: source !== undefined,
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(scanQuery(api, source));
 }
 
 /** Scans the current source again (and makes it the engine's current scan for repairs). */
