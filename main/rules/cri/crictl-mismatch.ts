@@ -22,15 +22,17 @@ export const criCrictlMismatch: Rule = {
     if (!k) return notApplicable('no kubelet on this node');
     if (!k.endpoint) return unknown("the kubelet's endpoint is not known");
     if (sameEndpoint(c.runtimeEndpoint.value, k.endpoint.value)) return pass();
-    // Pointing crictl at a socket that is not there helps nobody: cri.endpoint.missing comes first.
-    const kubeletEpMissing = s.endpoints.some((e) => sameEndpoint(e.endpoint, k.endpoint!.value) && e.state !== 'present');
+    // Never trade a crictl that reaches a runtime for one pointed at a socket that is not there:
+    // the kubelet's endpoint is cri.endpoint.missing's to fix first.
+    const present = (ep: string): boolean => s.endpoints.some((e) => sameEndpoint(e.endpoint, ep) && e.state === 'present');
+    const wouldBreakCrictl = present(c.runtimeEndpoint.value) && !present(k.endpoint.value);
     return fail({
       severity: 'warning',
       title: `crictl uses ${c.runtimeEndpoint.value}; the kubelet uses ${k.endpoint.value}`,
       summary: `\`crictl pods\`, \`crictl info\` and every other crictl command inspect a runtime the kubelet does not use, so what you see while debugging is not what the kubelet sees.`,
       evidence: [locatedEvidence(s, c.runtimeEndpoint, 'crictl runtime-endpoint'), locatedEvidence(s, k.endpoint, 'kubelet endpoint')],
-      repairs: kubeletEpMissing ? [] : [{ kind: 'write-crictl-config', title: `Point crictl at ${k.endpoint.value}`, needsElevation: true, params: { endpoint: k.endpoint.value } }],
-      ...(kubeletEpMissing && { guidance: `The kubelet's endpoint ${k.endpoint.value} does not exist (see cri.endpoint.missing); fix the kubelet first, then point crictl at the same endpoint.` }),
+      repairs: wouldBreakCrictl ? [] : [{ kind: 'write-crictl-config', title: `Point crictl at ${k.endpoint.value}`, needsElevation: true, params: { endpoint: k.endpoint.value } }],
+      ...(wouldBreakCrictl && { guidance: `The kubelet's endpoint ${k.endpoint.value} does not exist (see cri.endpoint.missing); fix the kubelet first, then point crictl at the same endpoint.` }),
     });
   },
 };
