@@ -1,6 +1,7 @@
 /** The human report: findings grouped by severity, with evidence and repair ids (cli.md). */
 import type { Evidence, Finding, Severity } from '../../shared/model/finding';
 import type { Report } from '../../shared/model/report';
+import { visibleDeep } from './visible';
 
 export interface Style {
   bold(s: string): string;
@@ -36,7 +37,8 @@ function evidenceLines(e: Evidence): string[] {
   }
 }
 
-export function formatFinding(f: Finding, st: Style): string[] {
+export function formatFinding(finding: Finding, st: Style): string[] {
+  const f = visibleDeep(finding);
   const out = [`${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(f.title)}`, `        ${st.dim(`[${f.rule}]`)}`];
   out.push(...wrap(f.summary, 100).map((l) => `        ${l}`));
   for (const e of f.evidence) out.push(...evidenceLines(e).map((l) => `        ${st.dim('│')} ${l}`));
@@ -46,7 +48,8 @@ export function formatFinding(f: Finding, st: Style): string[] {
   return out;
 }
 
-export function formatReport(r: Report, st: Style): string {
+export function formatReport(report: Report, st: Style): string {
+  const r = visibleDeep(report);
   const out: string[] = [];
   const s = r.summary;
   out.push(st.bold(`cni-doctor — ${r.node.hostname ?? 'node'} (${r.node.os}, ${r.node.source})`));

@@ -10,6 +10,7 @@ import { COLLECT_FLAGS, collectCommand } from './commands/collect';
 import { REPAIR_COMMANDS } from './commands/repair-commands';
 import { SERVE_FLAGS, serveCommand } from './commands/serve';
 import { VERSION } from './version';
+import { visible } from './visible';
 
 const USAGE = `cni-doctor ${VERSION} — why is my pod stuck in sandbox creation?
 
@@ -64,5 +65,6 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 
 function oneLine(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
-  return m.split('\n')[0]?.slice(0, 500) ?? 'failed';
+  // Messages quote bundle entry names and paths: untrusted text on a terminal.
+  return visible(m.split('\n')[0]?.slice(0, 500) ?? 'failed');
 }
