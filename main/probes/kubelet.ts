@@ -13,7 +13,8 @@ import { normalizeEndpoint } from './endpoint';
 
 const LINUX_FLAG_FILES = ['/var/lib/kubelet/kubeadm-flags.env', '/etc/default/kubelet', '/etc/sysconfig/kubelet'];
 const LINUX_DROPIN_DIRS = ['/usr/lib/systemd/system/kubelet.service.d', '/etc/systemd/system/kubelet.service.d', '/lib/systemd/system/kubelet.service.d'];
-const WINDOWS_FLAG_FILES = ['C:\\var\\lib\\kubelet\\kubeadm-flags.env', 'C:\\k\\kubeadm-flags.env'];
+export const WINDOWS_FLAG_FILES = ['C:\\var\\lib\\kubelet\\kubeadm-flags.env', 'C:\\k\\kubeadm-flags.env'];
+export const WINDOWS_KUBELET_CONFIG = 'C:\\var\\lib\\kubelet\\config.yaml';
 
 /** Parse `--name=value` / `--name value` / `--bool` into flags with a source. */
 export function parseFlags(args: readonly string[], source: string, line?: number): KubeletFlag[] {
@@ -69,7 +70,7 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
   }
 
   if (!proc && files.length === 0) {
-    const cfg = await ctx.stat(ctx.os === 'windows' ? 'C:\\var\\lib\\kubelet\\config.yaml' : '/var/lib/kubelet/config.yaml');
+    const cfg = await ctx.stat(ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml');
     if (!cfg.ok) return processes.known || cfg.error === 'ENOENT' ? known(null) : unknownFact(`kubelet: ${cfg.message}`);
   }
 
@@ -78,7 +79,7 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
   const flag = (name: string): KubeletFlag | undefined => [...flags].reverse().find((f) => f.name === name);
 
   const configFlag = flag('config');
-  const configPath = configFlag?.value ?? (ctx.os === 'windows' ? 'C:\\var\\lib\\kubelet\\config.yaml' : '/var/lib/kubelet/config.yaml');
+  const configPath = configFlag?.value ?? (ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml');
   const config = await readKubeletConfig(ctx, configPath);
   // Keep its text with the flag files so findings (cgroupDriver, endpoint) can quote the line.
   const configText = await ctx.text(configPath);

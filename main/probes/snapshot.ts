@@ -77,8 +77,12 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   }
   confPaths.push(...WELL_KNOWN_CONF_DIRS[host.os]);
   binPaths.push(...WELL_KNOWN_BIN_DIRS[host.os]);
-  const confDirs: CniConfDir[] = await Promise.all(dedupe(host.os, confPaths).map((p) => probeConfDir(ctx, p)));
-  const binDirs: CniBinDir[] = await Promise.all(dedupe(host.os, binPaths).map((p) => probeBinDir(ctx, p)));
+  // Conf and bin dirs side by side: on a live Windows node the dirs a config names are fetched
+  // in one batched PowerShell call, not one per kind (main/host/windows/miss-batcher.ts).
+  const [confDirs, binDirs]: [CniConfDir[], CniBinDir[]] = await Promise.all([
+    Promise.all(dedupe(host.os, confPaths).map((p) => probeConfDir(ctx, p))),
+    Promise.all(dedupe(host.os, binPaths).map((p) => probeBinDir(ctx, p))),
+  ]);
 
   let cri: Snapshot['cri'];
   if (!opts.skipCri) {
