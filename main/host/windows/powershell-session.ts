@@ -123,6 +123,11 @@ export class PowerShellSession implements ScriptRunner {
     const live: LiveShell = { shell, pid: undefined, dead: false };
     // Errors on the pipes are reported through the calls; unheard they would crash the process.
     for (const s of [shell.streams.stdin, shell.streams.stdout, shell.streams.stderr]) s.on('error', () => undefined);
+    // An idle shell must not keep this process alive: a CLI scan ends when its work is done, and
+    // the shell, its stdin closed, ends with it. A running call keeps the process alive through
+    // its deadline timer (invoke), so nothing is cut short.
+    for (const s of [shell.streams.stdin, shell.streams.stdout, shell.streams.stderr]) unref(s);
+    unref((shell as unknown as { process?: unknown }).process);
     shell.streams.stdout.once('close', () => {
       live.dead = true;
     });
@@ -188,6 +193,11 @@ export class PowerShellSession implements ScriptRunner {
     const disposed = live.shell.dispose(signal).catch(() => undefined);
     await Promise.race([disposed, delay(KILL_WAIT_MS)]);
   }
+}
+
+function unref(handle: unknown): void {
+  const h = handle as { unref?: unknown } | undefined;
+  if (typeof h?.unref === 'function') (h as { unref: () => void }).unref();
 }
 
 function delay(ms: number): Promise<void> {
