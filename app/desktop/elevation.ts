@@ -1,6 +1,6 @@
 /**
  * Repairs that need root or Administrator run in a separate, elevated run of the engine — never in
- * the window's process. That run is `cni-doctor fix <id> --yes --json` (this same executable in
+ * the window's process. That run is `cni-doctor fix <id> --yes --json --preview-token T` (this same executable in
  * CLI mode): it rescans the node, rebuilds the plan from the repair id itself and checks it before
  * touching anything, so the unelevated side can ask for nothing but a repair id.
  *
@@ -28,11 +28,13 @@ export interface ElevatedCommand {
 }
 
 /** The command line; pure, so its quoting is unit-tested. */
-export function elevatedCommand(platform: NodeJS.Platform, self: SelfCommand, repairId: string, resultFile: string): ElevatedCommand {
+export function elevatedCommand(platform: NodeJS.Platform, self: SelfCommand, repairId: string, previewToken: string, resultFile: string): ElevatedCommand {
   if (!ID_PATTERNS.repairId.test(repairId)) throw new ApiError('bad-request', 'invalid repair id');
+  if (!ID_PATTERNS.previewToken.test(previewToken)) throw new ApiError('bad-request', 'invalid preview token');
   const isAbsolute = platform === 'win32' ? path.win32.isAbsolute : path.posix.isAbsolute;
   if (!isAbsolute(self.exe)) throw new ApiError('internal', 'the executable path must be absolute');
-  const cliArgs = ['--cli', '--result-file', resultFile, 'fix', repairId, '--yes', '--json'];
+  // --preview-token: the elevated engine refuses if its own fresh plan is not the one the user saw.
+  const cliArgs = ['--cli', '--result-file', resultFile, 'fix', repairId, '--yes', '--json', '--preview-token', previewToken];
   if (platform === 'win32') {
     if (/["\r\n]/.test(resultFile) || /["\r\n]/.test(self.exe) || self.prefixArgs.some((a) => /["\r\n]/.test(a))) throw new ApiError('internal', 'unexpected character in a path');
     const quoteArg = (a: string): string => `"${a}"`;
@@ -63,13 +65,13 @@ function run(cmd: ElevatedCommand): Promise<number> {
 const CANCELLED = new Set([126, 127]);
 
 export function makeElevatedRunner(self: SelfCommand, platform: NodeJS.Platform = process.platform) {
-  return async (repairId: string): Promise<ApplyResult> => {
+  return async (repairId: string, previewToken: string): Promise<ApplyResult> => {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-elevated-'));
     const resultFile = path.join(dir, 'result.json');
     try {
       let code: number;
       try {
-        code = await run(elevatedCommand(platform, self, repairId, resultFile));
+        code = await run(elevatedCommand(platform, self, repairId, previewToken, resultFile));
       } catch (e) {
         throw new ApiError('unavailable', `could not ask for elevation: ${(e as Error).message}`);
       }

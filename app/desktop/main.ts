@@ -60,7 +60,7 @@ function startGui(): void {
     // The elevated run is this same program in CLI mode; an AppImage is elevated as the file itself
     // (root cannot enter the user's FUSE mount of it).
     const self = app.isPackaged ? { exe: process.env.APPIMAGE ?? process.execPath, prefixArgs: [] } : { exe: process.execPath, prefixArgs: [app.getAppPath()] };
-    const backend = await createEngineBackend({ door: 'desktop', progress, repairs: await engineRepairs(), demosDir, runElevated: makeElevatedRunner(self) });
+    const backend = await createEngineBackend({ door: 'desktop', progress, repairs: engineRepairs(), demosDir, runElevated: makeElevatedRunner(self) });
 
     const dispatcher = createDispatcher({
       backend,

@@ -14,7 +14,9 @@ const DEMOS = join(process.cwd(), 'assets', 'demo');
 const OFFERED = 'cni.conf.shadowed-by-default:disable-files:containerd';
 
 function spyRepairs(preview: Partial<RepairPreview> = {}): RepairPort & { preview: ReturnType<typeof vi.fn>; apply: ReturnType<typeof vi.fn> } {
-  const p: RepairPreview = { repairId: OFFERED, title: 't', description: [], diffs: [], services: [], podImpact: 'none', risk: 'low', needsElevation: false, notes: [], previewToken: 'tok-12345678', ...preview };
+  const needsElevation = preview.needsElevation ?? false;
+  const plan = { repairId: OFFERED, rule: 'cni.conf.shadowed-by-default', findingId: 'f', kind: 'disable-files', title: 't', risk: 'low', needsElevation, steps: [], podImpact: 'none', services: [], inputs: [], notes: [] } as const;
+  const p: RepairPreview = { repairId: OFFERED, title: 't', plan: { ...plan, steps: [], services: [], inputs: [], notes: [] }, description: [], diffs: [], services: [], podImpact: 'none', risk: 'low', needsElevation, notes: [], previewToken: 'tok-12345678' };
   return {
     available: true,
     preview: vi.fn(async () => p),
@@ -54,10 +56,10 @@ describe('engine backend', () => {
 
   it('refuses a repair id that no finding of the current scan offers; the repair engine is never asked', async () => {
     const repairs = spyRepairs();
-    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS });
+    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: () => BundleHost.open(join(DEMOS, 'minikube-conflict')) });
     const dispatch = createDispatcher({ backend });
     expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({ ok: false, error: { code: 'not-found' } }); // nothing scanned yet
-    await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
+    await backend.scan({ source: 'live' });
     for (const repairId of ['cni.conf.none:enable-disabled', 'containerd.cri.disabled:remove-entry', 'hns.endpoint.stale:hns-remove-endpoints']) {
       expect(await dispatch('previewRepair', { repairId })).toMatchObject({ ok: false, error: { code: 'not-found' } });
       expect(await dispatch('applyRepair', { repairId, previewToken: 'tok-12345678' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
@@ -73,7 +75,9 @@ describe('engine backend', () => {
     backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS });
     await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
     await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).rejects.toMatchObject({ code: 'refused' });
+    await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toThrow(/cni-doctor fix/);
     expect(repairs.apply).not.toHaveBeenCalled();
+    expect(repairs.preview).not.toHaveBeenCalled();
   });
 
   describe('on the live node', () => {
@@ -93,11 +97,11 @@ describe('engine backend', () => {
 
     it('a repair that needs root goes to the elevated runner, never to the in-process engine', async () => {
       const repairs = spyRepairs({ needsElevation: true });
-      const runElevated = vi.fn(async (id: string) => ({ entry: 'e-2', repair: id, status: 'applied' as const, reason: '', verification: null }));
+      const runElevated = vi.fn(async (id: string, _token: string) => ({ entry: 'e-2', repair: id, status: 'applied' as const, reason: '', verification: null }));
       backend = await createEngineBackend({ door: 'desktop', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: false, runElevated });
       await backend.scan({ source: 'live' });
       expect(await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).toMatchObject({ entry: 'e-2' });
-      expect(runElevated).toHaveBeenCalledWith(OFFERED);
+      expect(runElevated).toHaveBeenCalledWith(OFFERED, 'tok-12345678');
       expect(repairs.apply).not.toHaveBeenCalled();
     });
 

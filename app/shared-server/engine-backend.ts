@@ -15,6 +15,7 @@ import { scanHost, type ScanResult } from '../../main/engine/scan';
 import { collectSnapshot } from '../../main/probes/snapshot';
 import { writeBundleArchive } from '../../main/bundle/writer';
 import { ALL_RULES } from '../../main/rules/catalog';
+import { defaultIsElevated } from '../../main/repairs';
 import { VERSION } from '../cli/version';
 import type { Backend, BundleSource } from './backend';
 import { BundleRegistry } from './bundles';
@@ -35,8 +36,8 @@ export interface EngineBackendOptions {
   /** Where uploads go (a private folder is made inside). */
   tmpRoot?: string;
   elevated?: boolean;
-  /** Desktop: runs `cni-doctor fix <id> --yes --json` elevated (pkexec / UAC). */
-  runElevated?: (repairId: string) => Promise<ApplyResult>;
+  /** Desktop: runs `cni-doctor fix <id> --yes --json --preview-token T` elevated (pkexec / UAC). */
+  runElevated?: (repairId: string, previewToken: string) => Promise<ApplyResult>;
   /** Test seam: the live node. */
   openLiveHost?: () => Promise<Host>;
 }
@@ -60,7 +61,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
   /** Immutable sources (bundles, demos) scan once; concurrent requests share one scan. */
   const bySource = new Map<string, Promise<ScanEntry>>();
   let current: ScanEntry | undefined;
-  const elevated = opts.elevated ?? (typeof process.getuid === 'function' && process.getuid() === 0);
+  const elevated = opts.elevated ?? defaultIsElevated();
   const openLive = opts.openLiveHost ?? ((): Promise<Host> => openHost({}));
 
   let defaultSource: ScanRequest = { source: 'live' };
@@ -211,6 +212,8 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
     async previewRepair({ repairId }) {
       const entry = offered(repairId);
+      // The engine plans against the node itself; a recording only says what the node needed then.
+      if (entry.response.request.source !== 'live') throw new ApiError('refused', `this scan is a recording (bundle or demo); on the node itself, \`cni-doctor fix ${repairId}\` previews this repair`);
       return opts.repairs.preview({ host: entry.host, scan: entry.result, repairId });
     },
 
@@ -232,7 +235,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
         }
         // The elevated engine recomputes and checks the plan itself; the window never runs elevated.
         progress('elevating', 'asking the system for permission');
-        const r = await opts.runElevated(repairId);
+        const r = await opts.runElevated(repairId, previewToken);
         progress(r.status === 'applied' ? 'done' : 'failed', r.reason || r.status);
         current = undefined;
         return r;

@@ -1,9 +1,79 @@
 /**
- * The RepairPort backed by the repair engine (main/repairs). Until that engine is part of the
- * build this returns `unavailableRepairs`, so every door answers "repairs are not available".
+ * The RepairPort backed by the repair engine (main/repairs). The engine rescans the node and
+ * rebuilds the plan from the repair id for every preview and apply, so nothing the door holds
+ * (an older scan, a host object) can steer what it changes. Like the CLI, apply, undo and history
+ * first finish any repair a crash left half-done.
  */
-import { unavailableRepairs, type RepairPort } from './repair-port';
+import type { RepairPhase } from '../../shared/api';
+import { applyRepair, localEnvironment, prepareRepair, readHistory, recoverJournal, toHistoryEntry, undoEntry, type LocalEnvironmentOptions, type RepairEnvironment } from '../../main/repairs';
+import { ApiError } from './errors';
+import type { RepairPort, RepairProgress } from './repair-port';
 
-export async function engineRepairs(): Promise<RepairPort> {
-  return unavailableRepairs;
+/** Journal transition points (`planned`, `step-2:done`, `revert-1:started`, …) in the UI's words. */
+export function phaseOf(point: string): { phase: RepairPhase; message: string } {
+  const step = /^(step|revert|undo)-(\d+):(\w+)$/.exec(point);
+  if (step) {
+    const [, kind, n, state] = step;
+    return { phase: kind === 'step' ? 'applying' : kind === 'revert' ? 'rolling-back' : 'undoing', message: `step ${n} ${state}` };
+  }
+  const map: Record<string, RepairPhase> = {
+    planned: 'planning',
+    'backed-up': 'backing-up',
+    applying: 'applying',
+    applied: 'verifying',
+    verified: 'done',
+    'rolling-back': 'rolling-back',
+    'rolled-back': 'failed',
+    'rollback-failed': 'failed',
+    undoing: 'undoing',
+    undone: 'done',
+    'undo-failed': 'failed',
+  };
+  return { phase: map[point] ?? 'applying', message: point === 'applied' ? 'applied; verifying by rescanning' : point };
+}
+
+export function engineRepairs(opts: Omit<LocalEnvironmentOptions, 'onTransition'> = {}): RepairPort {
+  const env = (progress?: RepairProgress): RepairEnvironment =>
+    localEnvironment({
+      ...opts,
+      ...(progress && {
+        onTransition: (point: string) => {
+          const p = phaseOf(point);
+          progress(p.phase, p.message);
+        },
+      }),
+    });
+
+  const recover = async (e: RepairEnvironment): Promise<void> => {
+    // A problem here (no permission, a busy lock) is the apply/undo's to report, not a crash.
+    await recoverJournal(e).catch(() => undefined);
+  };
+
+  return {
+    available: true,
+    async preview({ repairId }) {
+      const p = await prepareRepair(env(), repairId);
+      if (!p.ok) throw new ApiError('refused', p.reason);
+      return p.preview;
+    },
+    async apply({ repairId, previewToken, onProgress }) {
+      const e = env(onProgress);
+      await recover(e);
+      return applyRepair(e, repairId, { previewToken });
+    },
+    async undo(entryId, onProgress) {
+      const e = env(onProgress);
+      await recover(e);
+      return undoEntry(e, entryId);
+    },
+    async history() {
+      const e = env();
+      await recover(e);
+      const { entries } = await readHistory(e.stateDir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return { entries: [] };
+        throw new ApiError('refused', `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`);
+      });
+      return entries.map(toHistoryEntry);
+    },
+  };
 }

@@ -27,7 +27,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const backend = await createEngineBackend({
     door: 'web',
     progress,
-    repairs: await engineRepairs(),
+    repairs: engineRepairs(),
     demosDir,
     ...(bundle !== undefined && { initialBundle: bundle }),
   });

@@ -2,7 +2,8 @@
  * The detail panel of one finding: summary, evidence, related findings, guidance and repairs.
  * Escape closes it and focus goes back to where it came from (handled in App).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { Finding } from '../../../../shared/model/finding';
 import type { ScanResponse } from '../../../../shared/api';
 import { SeverityBadge } from '../../components/Badges';
 import { useView } from '../../state/view-store';
@@ -13,7 +14,15 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
   const close = useView((v) => v.closeFinding);
   const open = useView((v) => v.openFinding);
   const heading = useRef<HTMLHeadingElement>(null);
-  const f = scan.report.findings.find((x) => x.id === findingId);
+  const current = scan.report.findings.find((x) => x.id === findingId);
+  // After a repair the rescan no longer has the finding: keep showing it (and the repair's result
+  // and Undo) instead of pulling the panel away from under the user.
+  const [remembered, setRemembered] = useState<Finding | undefined>(current);
+  useEffect(() => {
+    if (current) setRemembered(current);
+  }, [current]);
+  const f = current ?? (remembered?.id === findingId ? remembered : undefined);
+  const gone = current === undefined && f !== undefined;
 
   useEffect(() => heading.current?.focus(), [findingId]);
 
@@ -45,6 +54,11 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
         {f.runtime ? ` · about ${f.runtime}` : ''}
         {f.kb ? ` · ${f.kb}` : ''}
       </p>
+      {gone && (
+        <p className="notice ok" role="status">
+          This finding is not in the latest scan any more.
+        </p>
+      )}
       <p className="summary">{f.summary}</p>
 
       <h3>Evidence</h3>

@@ -39,7 +39,12 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
 
       {!available ? (
         <p className="note">
-          Repairs are not part of this build yet. On the node, <code>{cli}</code> previews it once the repair engine is installed.
+          Repairs are not part of this build. On the node, <code>{cli}</code> previews it.
+        </p>
+      ) : !canApply ? (
+        <p className="note">
+          This scan is a recording (bundle or demo): repairs are planned against the node itself. There, <code>{cli}</code> shows the exact
+          changes, and the desktop app or <code>cni-doctor serve</code> can apply it.
         </p>
       ) : !requested ? (
         <button type="button" onClick={() => setRequested(true)}>
@@ -87,9 +92,7 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
             <DiffView key={d.path} path={d.path} diff={d.unified} />
           ))}
 
-          {!canApply ? (
-            <p className="note">This scan is a recording (bundle or demo). Repairs change a live node: run <code>{cli}</code> there.</p>
-          ) : apply.data ? null : confirming ? (
+          {apply.data ? null : confirming ? (
             <div className="confirm" role="group" aria-label="Confirm repair">
               <p>Apply this repair now? A backup is taken first, and it is rolled back if the rescan does not confirm the fix.</p>
               <button type="button" className="primary" disabled={apply.isPending} onClick={() => apply.mutate({ repairId: repair.id, previewToken: preview.data.previewToken })}>
