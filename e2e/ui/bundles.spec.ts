@@ -1,0 +1,41 @@
+/** Bundles: upload a customer's .tar.gz and read its cause; export this node as a download. */
+import { expect, test } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { create as tarCreate } from 'tar';
+import { goScreen, openApp } from './app';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+test('upload a bundle, then export this node', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cni-doctor-e2e-bundle-'));
+  try {
+    const file = path.join(dir, 'customer-win-node.tar.gz');
+    await tarCreate({ gzip: true, file, cwd: path.join(ROOT, 'assets', 'demo', 'windows-antrea-containerd'), portable: true }, ['manifest.json', 'files']);
+
+    await openApp(page);
+    await goScreen(page, 'bundles');
+    await page.getByLabel('Bundle file (.tar.gz)').setInputFiles(file);
+    await expect(page.locator('header .source')).toHaveText('customer-win-node.tar.gz');
+    await expect(page.getByTestId('top-finding')).toContainText('unexpected netNS');
+    await goScreen(page, 'bundles');
+    await expect(page.getByRole('button', { name: 'customer-win-node.tar.gz' })).toBeVisible();
+
+    // Not a bundle: refused with a reason, nothing opened.
+    await page.getByLabel('Bundle file (.tar.gz)').setInputFiles({ name: 'notes.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('hello') });
+    await expect(page.getByRole('alert')).toContainText('not a readable bundle');
+
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Export bundle' }).click();
+    const d = await download;
+    expect(d.suggestedFilename()).toMatch(/^cni-doctor-.+\.tar\.gz$/);
+    const saved = path.join(dir, d.suggestedFilename());
+    await d.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    await expect(page.getByRole('status').filter({ hasText: /^Saved cni-doctor-/ })).toBeVisible();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
