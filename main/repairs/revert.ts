@@ -42,6 +42,7 @@ export async function revertSteps(entry: JournalEntry, rec: EntryRecorder, deps:
   let conflictNo = 0;
   const ctx: RevertContext = {
     fs: deps.fs,
+    ...(deps.powershell && { powershell: deps.powershell }),
     readBackup: (name) => deps.store.readBackup(entry.id, name),
     async saveConflict(_path, data) {
       const name = `${phase}-${++conflictNo}.conflict`;

@@ -73,8 +73,9 @@ export interface RestartServiceStep extends StepBase {
 }
 
 /** The only PowerShell a plan may run: one allow-listed cmdlet with typed parameters. */
-export type PowerShellCmdlet = 'New-HnsNetwork' | 'Remove-HnsEndpoint' | 'Restart-Service' | 'Start-Service';
-export const POWERSHELL_CMDLETS: readonly PowerShellCmdlet[] = ['New-HnsNetwork', 'Remove-HnsEndpoint', 'Restart-Service', 'Start-Service'];
+// Remove-HnsNetwork exists only as the undo of New-HnsNetwork (by the ID it created).
+export type PowerShellCmdlet = 'New-HnsNetwork' | 'Remove-HnsNetwork' | 'Remove-HnsEndpoint' | 'Restart-Service' | 'Start-Service';
+export const POWERSHELL_CMDLETS: readonly PowerShellCmdlet[] = ['New-HnsNetwork', 'Remove-HnsNetwork', 'Remove-HnsEndpoint', 'Restart-Service', 'Start-Service'];
 export type PowerShellParam = string | number | boolean | string[];
 
 export interface PowerShellStep extends StepBase {
@@ -227,7 +228,11 @@ export interface JournalStep {
   state: JournalStepState;
   description: string;
   backups: FileBackup[];
-  /** Hash of the file the step left behind (write: the content; rename: the moved file). */
+  /**
+   * Hash of the file the step left behind (write: the content; rename: the moved file). A
+   * powershell New-HnsNetwork step records the ID of the network it created here instead, so
+   * that undo removes exactly that network.
+   */
   resultSha256?: string | null;
   error?: string;
 }

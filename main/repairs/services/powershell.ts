@@ -1,9 +1,10 @@
 /**
  * The only way a repair runs PowerShell: one allow-listed cmdlet, parameters passed as data
- * (base64 JSON, splatted), never interpolated into script text. Runs on any script runner with
+ * (base64 JSON, main/host/windows/build-repair-script.ts), never interpolated into script text. Runs on any script runner with
  * the shape of main/host/windows' PowerShellSession.
  */
 import { POWERSHELL_CMDLETS, type PowerShellCmdlet, type PowerShellParam } from '../../../shared/model/repair';
+import { buildRepairScript } from '../../host/windows/build-repair-script';
 
 export interface PowerShellResult {
   ok: boolean;
@@ -33,15 +34,14 @@ export function assertPowerShellCall(cmdlet: string, params: Record<string, unkn
 
 const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v), 'utf8').toString('base64');
 
-/** Script that splats decoded parameters onto a literal, allow-listed cmdlet name. */
+/**
+ * The step's script: repair-step.ps1 with `{ cmdlet, params }` as its base64 payload. Each
+ * cmdlet is a fixed branch there (built-in Remove-HnsEndpoint takes objects, not IDs, and there
+ * is no built-in New-HnsNetwork, so a splat onto the cmdlet name could not do these steps).
+ */
 export function cmdletScript(cmdlet: PowerShellCmdlet, params: Record<string, PowerShellParam>): string {
   assertPowerShellCall(cmdlet, params);
-  return [
-    `$p = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('${b64(params)}')) | ConvertFrom-Json`,
-    '$h = @{}; foreach ($x in $p.PSObject.Properties) { $h[$x.Name] = $x.Value }',
-    `${cmdlet} @h -ErrorAction Stop | Out-Null`,
-    "'ok'",
-  ].join('\n');
+  return buildRepairScript(cmdlet, params);
 }
 
 export function scriptPowerShellRunner(runner: ScriptRunnerLike, deadlineMs = 120_000): PowerShellRunner {

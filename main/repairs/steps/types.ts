@@ -20,6 +20,8 @@ export interface StepContext {
 
 export interface RevertContext {
   fs: NodeFs;
+  /** For steps whose undo is another allow-listed cmdlet (New-HnsNetwork → Remove-HnsNetwork). */
+  powershell?: PowerShellRunner;
   readBackup(name: string): Promise<Buffer>;
   /** Keep bytes we are about to replace that the repair did not write; returns where. */
   saveConflict(path: string, data: Buffer): Promise<string>;

@@ -1,27 +1,31 @@
 /**
- * collect.ps1 is the source; collect-ps1.ts carries the same text as a string so that bundled
- * builds (esbuild → dist/cli.mjs, Electron's asar) need no loose script file next to them.
- * This test keeps the two identical; UPDATE_FIXTURES=1 rewrites the embedded copy.
+ * The .ps1 files are the source; collect-ps1.ts and repair-step-ps1.ts carry the same texts as
+ * strings so that bundled builds (esbuild → dist/cli.mjs, Electron's asar) need no loose script
+ * file next to them. This test keeps each pair identical; UPDATE_FIXTURES=1 rewrites the
+ * embedded copies.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COLLECT_PS1 } from './collect-ps1';
+import { REPAIR_STEP_PS1 } from './repair-step-ps1';
 
-const SOURCE = new URL('./collect.ps1', import.meta.url);
-const EMBEDDED = new URL('./collect-ps1.ts', import.meta.url);
-
-function embeddedModule(text: string): string {
+function embeddedModule(source: string, name: string, text: string): string {
   return [
-    '// Generated from collect.ps1 by scripts/embed.test.ts (UPDATE_FIXTURES=1). Do not edit: edit collect.ps1.',
-    `export const COLLECT_PS1 = ${JSON.stringify(text)};`,
+    `// Generated from ${source} by scripts/embed.test.ts (UPDATE_FIXTURES=1). Do not edit: edit ${source}.`,
+    `export const ${name} = ${JSON.stringify(text)};`,
     '',
   ].join('\n');
 }
 
-describe('embedded collect.ps1', () => {
-  it('is identical to scripts/collect.ps1', () => {
-    const text = readFileSync(SOURCE, 'utf8');
-    if (process.env.UPDATE_FIXTURES === '1') writeFileSync(EMBEDDED, embeddedModule(text));
-    expect(COLLECT_PS1, 'run with UPDATE_FIXTURES=1 to refresh collect-ps1.ts').toBe(text);
+const PAIRS: [source: string, module: string, name: string, embedded: string][] = [
+  ['collect.ps1', 'collect-ps1.ts', 'COLLECT_PS1', COLLECT_PS1],
+  ['repair-step.ps1', 'repair-step-ps1.ts', 'REPAIR_STEP_PS1', REPAIR_STEP_PS1],
+];
+
+describe('embedded PowerShell scripts', () => {
+  it.each(PAIRS)('%s is identical to its embedded copy %s', (source, module, name, embedded) => {
+    const text = readFileSync(new URL(`./${source}`, import.meta.url), 'utf8');
+    if (process.env.UPDATE_FIXTURES === '1') writeFileSync(new URL(`./${module}`, import.meta.url), embeddedModule(source, name, text));
+    expect(embedded, `run with UPDATE_FIXTURES=1 to refresh ${module}`).toBe(text);
   });
 });
