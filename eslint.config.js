@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'e2e/out/**', 'bench/out/**', 'docs/**', 'fixtures/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'e2e/out/**', 'bench/out/**', 'docs/**', 'fixtures/**/files/**', 'assets/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
