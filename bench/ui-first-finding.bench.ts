@@ -34,7 +34,7 @@ export interface UiBenchResult {
   /** Navigation start → first finding, fresh browser context each run (no cache), scan already done. */
   firstFindingMs: { median: number; min: number; max: number; runs: number };
   meetsTarget: boolean;
-  /** Clicks Inventory → HNS endpoints until the virtual table shows rows. */
+  /** Click on Inventory → HNS endpoints tab → rows on screen (includes fetching the snapshot). */
   inventoryHnsMs: number;
   /** Wheel-scrolling the 50,000-row table, then a jump to its end: frame intervals. */
   scrollFrameMs: { worst: number; p95: number; median: number; frames: number };
@@ -58,7 +58,8 @@ export function makeEndpoints(count: number): Record<string, unknown>[] {
       Name: kind === 'remote' ? 'Ethernet' : `${guid(i, 9).replace(/-/g, '').toLowerCase()}_antrea`,
       IPAddress: `10.${64 + ((i >> 16) & 63)}.${(i >> 8) & 255}.${i & 255}`,
       MacAddress: `0E-2A-0A-${((i >> 16) & 255).toString(16).padStart(2, '0')}-${((i >> 8) & 255).toString(16).padStart(2, '0')}-${(i & 255).toString(16).padStart(2, '0')}`.toUpperCase(),
-      State: kind === 'remote' ? 1 : kind === 'local' ? 3 : 2,
+      // v1 State: 1 Created, 2 Attached, 3 AttachedSharing. Stale ones were created and never attached.
+      State: kind === 'local' ? 3 : 1,
       IsRemoteEndpoint: kind === 'remote',
       VirtualNetwork: 'C08CB52A-1A3A-4A14-AD2B-4F5D3E1C2B10',
       VirtualNetworkName: 'antrea-hnsnetwork',
@@ -137,9 +138,9 @@ async function inventoryFigures(browser: Browser, url: string): Promise<Pick<UiB
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector(FIRST_FINDING);
-    await page.locator('nav [data-screen="inventory"]').click();
-    await page.waitForSelector('[role="tab"]');
+    // From the click on Inventory: the snapshot (all 50,000 endpoints) is fetched on demand.
     const t0 = Date.now();
+    await page.locator('nav [data-screen="inventory"]').click();
     await page.getByRole('tab', { name: 'HNS endpoints' }).click();
     await page.waitForSelector('.vbody [role="row"]');
     const inventoryHnsMs = Date.now() - t0;
@@ -259,7 +260,7 @@ function printResult(r: UiBenchResult): void {
     `  nav → first finding, warm       median ${r.firstFindingMs.median.toFixed(0)} ms, min ${r.firstFindingMs.min.toFixed(0)}, max ${r.firstFindingMs.max.toFixed(0)} over ${r.firstFindingMs.runs} fresh contexts (target < ${TARGET_MS} ms: ${r.meetsTarget ? 'met' : 'NOT met'})`,
   );
   const f = r.scrollFrameMs;
-  console.log(`  Inventory → HNS endpoints table ${r.inventoryHnsMs} ms; wheel-scrolling ${r.endpoints.toLocaleString()} rows: ${f.frames} frames, median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, worst ${f.worst.toFixed(1)} ms`);
+  console.log(`  Inventory (snapshot fetch) → HNS endpoints rows ${r.inventoryHnsMs} ms; wheel-scrolling ${r.endpoints.toLocaleString()} rows: ${f.frames} frames, median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, worst ${f.worst.toFixed(1)} ms`);
   console.log(`  renderer: ${kb(r.renderer.totalBytes)} raw, ${kb(r.renderer.totalGzip)} gzip (JS ${kb(r.renderer.jsGzip)}, CSS ${kb(r.renderer.cssGzip)})`);
   for (const f of r.renderer.files) console.log(`    ${f.name.padEnd(34)} ${kb(f.bytes).padStart(10)} ${kb(f.gzip).padStart(10)} gzip`);
 }
