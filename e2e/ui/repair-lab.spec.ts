@@ -1,27 +1,75 @@
 /**
- * Flow 5 (skeleton): a repair through the UI against the real containerd lab (e2e/lab/harness.ts).
- * The doors already run repairs end to end on a node disk (repair-flow.spec.ts); what the lab adds
- * is a real containerd reloading its CNI config and a real pod getting the cluster network. To fill in:
- *   1. startLab({ name: 'ui-repair', confDirFiles: { '10-containerd-net.conflist': …, '20-cluster.conflist': … } })
- *      so the lab's containerd uses a runtime default that shadows a cluster config;
- *   2. start a server as node-disk.ts does, with the engine's live host and repair environment pointed
- *      at the lab (lab.scanTarget(): its config.toml, socket and conf dir) and a process service manager
- *      that restarts the lab's containerd;
- *   3. in the page: Overview → the shadowed-by-default finding → Preview repair → check the diff and
- *      the services listed → Apply… → Apply; watch the progress line; expect "applied" and the
- *      verification "the finding is gone after a rescan";
- *   4. the lab's CRI Status reports the cluster network (lab.waitForStatus);
- *   5. Undo from the History screen; the default config is back; lab.stop() leaves nothing behind.
+ * A repair through the UI against the real containerd lab (needs root and Debian's containerd;
+ * like the vitest lab it fails with the install command when they are missing, never skips):
+ * a runtime default shadows the cluster config → Overview shows it → preview → Apply → the
+ * verification succeeds → containerd loads the cluster network and a real pod gets its subnet →
+ * Undo from History restores the file byte for byte.
  */
-import { test } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { readFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startLab, type Lab } from '../lab/harness';
+import { bridgeConflist } from '../lab/cni-conf';
+import { inSubnet } from '../lab/ipv4';
+import { assertPreflight } from '../lab/preflight';
+import { startKubeletStandIn, type KubeletStandIn } from '../lab/kubelet-standin';
+import { serveLab, type LabServer } from './lab-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+let lab: Lab | undefined;
+let kubelet: KubeletStandIn | undefined;
+let server: LabServer | undefined;
 
-test.describe('repair through the UI against the containerd lab', () => {
-  test.skip(!existsSync(path.join(ROOT, 'e2e', 'lab', 'harness.ts')), 'no containerd lab in this checkout');
-  test.fixme(true, 'needs a host/repair environment that scans the lab instead of / (the lab is not at the default paths) and root');
-  test('disable a shadowing default config, verify, undo', async () => {});
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  assertPreflight();
+  lab = await startLab({ name: 'ui-repair' });
+  const network = (name: string, n: number): string => bridgeConflist({ name, bridge: lab!.bridgeName(n), subnet: lab!.subnet(n), dataDir: lab!.paths.ipamDir });
+  lab.writeConf('10-containerd-net.conflist', network('containerd-net', 1));
+  lab.writeConf('10-kindnet.conflist', network('kindnet', 2));
+  await lab.waitForStatus((s) => (s.info.cniconfig ?? '').includes('containerd-net'));
+  kubelet = await startKubeletStandIn([`--container-runtime-endpoint=unix://${lab.socket}`]);
+  server = await serveLab(lab);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await kubelet?.stop();
+  await lab?.stop(); // throws when anything leaked
+});
+
+test('disable the shadowing default, verify against the running containerd, undo', async ({ page }) => {
+  const l = lab as Lab;
+  const defaultPath = path.join(l.confDir, '10-containerd-net.conflist');
+  const before = readFileSync(defaultPath);
+
+  await page.goto((server as LabServer).url);
+  const top = page.getByTestId('top-finding');
+  await expect(top).toContainText('10-containerd-net.conflist', { timeout: 30_000 });
+  await top.getByRole('button', { name: 'Show evidence and repair' }).click();
+
+  const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });
+  await repair.getByRole('button', { name: 'Preview repair' }).click();
+  await expect(repair.getByRole('list', { name: 'Steps' })).toContainText('10-containerd-net.conflist.disabled');
+  await repair.getByRole('button', { name: 'Apply…' }).click();
+  await repair.getByRole('group', { name: 'Confirm repair' }).getByRole('button', { name: 'Apply' }).click();
+  await expect(repair.getByText('applied', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(repair).toContainText('the finding is gone after a rescan');
+  expect(existsSync(`${defaultPath}.disabled`)).toBe(true);
+
+  // The real runtime now uses the cluster network, and a real pod gets the cluster's subnet.
+  await l.waitForStatus((s) => (s.info.cniconfig ?? '').includes('kindnet'));
+  const pod = await l.runPod('after-ui-repair');
+  expect(pod.ok).toBe(true);
+  if (pod.ok) expect(inSubnet(pod.ip, l.subnet(2))).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await page.locator('nav [data-screen="history"]').click();
+  const row = page.getByRole('row', { name: /cni.conf.shadowed-by-default:disable-files/ });
+  await expect(row).toContainText('verified');
+  await row.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText('undone');
+  expect(readFileSync(defaultPath).equals(before)).toBe(true);
+  expect(existsSync(`${defaultPath}.disabled`)).toBe(false);
 });
