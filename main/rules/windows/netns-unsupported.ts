@@ -29,7 +29,9 @@ export const windowsNetnsUnsupported: Rule = {
     if (!rt.load) return logHit ? fail(draft('logs show it', [])) : unknown(`${rt.label}'s CNI conf dir could not be listed`);
     const reasons: string[] = [];
     const evidence: Evidence[] = [];
-    for (const f of rt.load.inUse) {
+    // Every valid config counts, not only the one in use: a cluster CNI shadowed today (by a
+    // leftover nat config, antrea#1581) is the one that will be used once the shadow is gone.
+    for (const f of rt.load.valid) {
       const p = parsed(f);
       if (!p?.ok) continue;
       const types = p.plugins.map((x) => x.type.toLowerCase());
