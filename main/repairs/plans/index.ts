@@ -17,6 +17,9 @@ import { buildWriteCrictlConfig } from './write-crictl-config';
 import { buildKubeletSetEndpoint } from './kubelet-set-endpoint';
 import { buildKubeletRemoveFlags } from './kubelet-remove-flags';
 import { buildRestartService } from './restart-service';
+import { buildHnsCreateNatNetwork } from './hns-create-nat-network';
+import { buildHnsRemoveEndpoints } from './hns-remove-endpoints';
+import { buildAntreaRestart } from './antrea-restart';
 
 export const PLAN_BUILDERS: Readonly<Record<string, PlanBuilder>> = {
   'rename-file': buildRenameFile,
@@ -33,4 +36,7 @@ export const PLAN_BUILDERS: Readonly<Record<string, PlanBuilder>> = {
   'kubelet-set-endpoint': buildKubeletSetEndpoint,
   'kubelet-remove-flags': buildKubeletRemoveFlags,
   'restart-service': buildRestartService,
+  'hns-create-nat-network': buildHnsCreateNatNetwork,
+  'hns-remove-endpoints': buildHnsRemoveEndpoints,
+  'antrea-restart': buildAntreaRestart,
 };

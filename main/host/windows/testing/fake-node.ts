@@ -79,9 +79,11 @@ export class FakeWindowsNode implements ScriptRunner {
   private readonly denied: Set<string>;
 
   constructor(readonly spec: FakeNodeSpec) {
-    this.hns = spec.hns ?? { networks: [], endpoints: [], namespaces: [], policyLists: [] };
-    this.services = spec.services ?? [];
-    this.pipes = spec.pipes ?? [];
+    // Copies: repairs (testing/fake-repair.ts) change these, never the spec they came from.
+    const h = spec.hns ?? { networks: [], endpoints: [], namespaces: [], policyLists: [] };
+    this.hns = { networks: [...h.networks], endpoints: [...h.endpoints], namespaces: [...h.namespaces], policyLists: [...h.policyLists] };
+    this.services = (spec.services ?? []).map((x) => ({ ...x }));
+    this.pipes = [...(spec.pipes ?? [])];
     this.denied = new Set((spec.denied ?? []).map(key));
     for (const [p, d] of Object.entries(spec.files ?? {})) this.addFile(p, typeof d === 'string' ? Buffer.from(d, 'utf8') : d);
     // Listed names (plugin binaries) are files whose bytes no test reads.
