@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findElectronBinary } from '../electron/electron-binary';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -15,6 +16,9 @@ function built(): boolean {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The list reporter shows skipped tests without their reason; say it once, plainly.
+  const electronBinary = findElectronBinary();
+  if (!electronBinary.ok) console.log(`Electron window tests (e2e/electron) will be SKIPPED: no Electron binary on this machine: ${electronBinary.reason}`);
   if (!built() || process.env.E2E_REBUILD === '1') {
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('npm run build failed');
