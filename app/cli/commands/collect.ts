@@ -1,5 +1,4 @@
-import { LinuxHost } from '../../../main/host/linux-host';
-import { assertRootDir } from '../../../main/engine/open-host';
+import { openHost } from '../../../main/engine/open-host';
 import { RecordingHost } from '../../../main/host/recording-host';
 import { collectSnapshot } from '../../../main/probes/snapshot';
 import { writeBundleArchive, writeBundleDir } from '../../../main/bundle/writer';
@@ -14,8 +13,10 @@ export async function collectCommand(args: ParsedArgs, io: Io): Promise<number> 
   if (!out) throw new ArgError('collect needs --out PATH.tar.gz (or a folder path without .tar.gz)');
   const root = str(args, 'root');
   const criTimeout = str(args, 'cri-timeout');
-  if (root !== undefined) await assertRootDir(root);
-  const inner = new LinuxHost({ ...(root !== undefined && { root }), ...(criTimeout !== undefined && { criDeadlineMs: Number(criTimeout) }) });
+  if (criTimeout !== undefined && !(Number(criTimeout) > 0)) throw new ArgError('--cri-timeout needs a positive number of milliseconds');
+  // The same host a live scan uses: this Linux machine (or a disk under --root), or on Windows
+  // the PowerShell-backed host, so a bundle records exactly what `scan` would read.
+  const inner = await openHost({ ...(root !== undefined && { root }), ...(criTimeout !== undefined && { criDeadlineMs: Number(criTimeout) }) });
   let files = 0;
   const rec = new RecordingHost(inner, {
     redact: !bool(args, 'no-redact'),
