@@ -41,7 +41,9 @@ export const containerdCriDisabled: Rule = {
       title: entries.length > 0 ? `${c.configPath} disables containerd's CRI plugin ("${entry!.value}")` : `${rt.label} does not serve CRI (unknown service runtime.v1.RuntimeService)`,
       summary:
         entries.length > 0
-          ? `containerd runs, but with CRI disabled the kubelet gets "unknown service runtime.v1.RuntimeService" and cannot create any pod sandbox. Docker's containerd.io package ships exactly this line.`
+          ? c.configErrors.length > 0
+            ? `With this line containerd does not serve CRI — and this config version even makes it refuse to start (see containerd.config.invalid) — so the kubelet cannot create any pod sandbox. Docker's containerd.io package ships exactly this line.`
+            : `containerd runs, but with CRI disabled the kubelet gets "unknown service runtime.v1.RuntimeService" and cannot create any pod sandbox. Docker's containerd.io package ships exactly this line.`
           : `containerd answers on ${rt.endpoint} but has no CRI service: the CRI plugin is disabled or failed to load (containerd's log says why).`,
       evidence,
       repairs: entry
