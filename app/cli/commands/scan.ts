@@ -2,6 +2,7 @@ import type { Severity } from '../../../shared/model/finding';
 import { SEVERITY_RANK } from '../../../shared/model/finding';
 import { openHost } from '../../../main/engine/open-host';
 import { scanHost } from '../../../main/engine/scan';
+import { BundleHost } from '../../../main/host/bundle-host';
 import { ArgError, bool, str, type ParsedArgs } from '../args';
 import { ansi, formatReport, plain } from '../format-text';
 import type { Io } from '../io';
@@ -19,6 +20,8 @@ export async function scanCommand(args: ParsedArgs, io: Io): Promise<number> {
     ...(str(args, 'root') !== undefined && { root: str(args, 'root') as string }),
     ...(criTimeout !== undefined && { criDeadlineMs: Number(criTimeout) }),
   });
+  // A malformed manifest section is dropped (its facts become unknown); say which, on stderr.
+  if (host instanceof BundleHost) for (const w of host.warnings) io.err(`cni-doctor scan: warning: ${w}`);
   const { report } = await scanHost(host, { onProgress: (step) => io.progress(`scanning: ${step}`) });
   io.progress('');
   if (bool(args, 'json')) io.out(JSON.stringify(report, null, 2));
