@@ -40,9 +40,8 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const ctx = new ProbeContext(host);
   const progress = opts.onProgress ?? ((): void => undefined);
   progress('node');
-  const node = await host.node();
-  const processes = await host.processes();
-  const services = await host.services(SERVICE_NAMES[host.os]);
+  // Independent questions go out together: on a live node each is a subprocess or a /proc walk.
+  const [node, processes, services] = await Promise.all([host.node(), host.processes(), host.services(SERVICE_NAMES[host.os])]);
   progress('runtime versions');
   const versions = await probeVersions(host, processes);
   // The kubelet first: its endpoint says which runtime matters when several are installed.
