@@ -60,7 +60,9 @@ ${o.extra ?? ''}`;
 /**
  * What Docker's containerd.io package ships: a version-1 file (no `version` line) with the CRI
  * plugin disabled by its short name. containerd 1.6 accepts "cri" only in v1 files; a v2 file
- * with it refuses to start (lab-feasibility §5).
+ * with it refuses to start (lab-feasibility §5). The file still carries the lab's CRI settings
+ * (v1 short plugin names), so removing "cri" from disabled_plugins — the repair — gives a CRI
+ * that uses the lab's dirs, pause image and runc state, as on a real node.
  */
 export function criDisabledV1ConfigToml(p: LabPaths): string {
   return `disabled_plugins = ["cri"]
@@ -70,10 +72,30 @@ state = ${q(p.state)}
 [grpc]
   address = ${q(p.socket)}
 
+[ttrpc]
+  address = ""
+
 [debug]
   level = "info"
 
 [plugins]
+  [plugins.cri]
+    sandbox_image = ${q(p.sandboxImage)}
+    netns_mounts_under_state_dir = true
+    restrict_oom_score_adj = true
+    disable_tcp_service = true
+    stream_server_address = "127.0.0.1"
+    stream_server_port = "0"
+    [plugins.cri.cni]
+      bin_dir = ${q(p.binDir)}
+      conf_dir = ${q(p.confDir)}
+    [plugins.cri.containerd]
+      snapshotter = "overlayfs"
+      default_runtime_name = "runc"
+      [plugins.cri.containerd.runtimes.runc]
+        runtime_type = "io.containerd.runc.v2"
+        [plugins.cri.containerd.runtimes.runc.options]
+          Root = ${q(p.runcRoot)}
   [plugins.opt]
     path = ${q(p.optDir)}
 `;

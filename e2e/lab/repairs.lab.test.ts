@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRepair, localEnvironment, ProcessServiceManager, undoEntry, type RepairEnvironment } from '../../main/repairs';
 import type { Verification } from '../../shared/model/repair';
 import { bridgeConflist } from './cni-conf';
-import { labConfigToml } from './config-toml';
+import { criDisabledV1ConfigToml, labConfigToml } from './config-toml';
 import { findingsOf, scanLive } from './doctor-scan';
-import { startLab, type Lab, type LabOptions } from './harness';
+import type { Lab, LabOptions } from './harness';
+import { withLabNode } from './with-node';
 import { inSubnet } from './ipv4';
-import { startKubeletStandIn } from './kubelet-standin';
 import type { LabPaths } from './paths';
 import { assertPreflight } from './preflight';
 
@@ -31,22 +31,7 @@ afterAll(() => {
 
 async function withLab(name: string, opts: Omit<LabOptions, 'name'>, body: (lab: Lab) => Promise<void>): Promise<void> {
   const started = performance.now();
-  const lab = await startLab({ name, ...opts });
-  // The kubelet's endpoint tells the doctor which containerd is "the runtime" (lab-only socket).
-  const kubelet = await startKubeletStandIn([`--container-runtime-endpoint=unix://${lab.socket}`]);
-  let failure: unknown;
-  try {
-    await body(lab);
-  } catch (e) {
-    failure = e;
-  }
-  await kubelet.stop();
-  try {
-    await lab.stop();
-  } catch (e) {
-    failure ??= e;
-  }
-  if (failure) throw failure;
+  await withLabNode(name, opts, body);
   timings.push({ scenario: name, ms: performance.now() - started });
 }
 
@@ -98,45 +83,6 @@ async function fixAndCheck(lab: Lab, env: RepairEnvironment, rule: string, subne
   return { entry: r.entry as string, verification: r.verification };
 }
 
-/** containerd.io's shipped config, version 1, with the lab's private dirs (CRI off). */
-function criDisabledV1WithCni(p: LabPaths): string {
-  const q = JSON.stringify;
-  return `disabled_plugins = ["cri"]
-root = ${q(p.root)}
-state = ${q(p.state)}
-
-[grpc]
-  address = ${q(p.socket)}
-
-[ttrpc]
-  address = ""
-
-[debug]
-  level = "info"
-
-[plugins]
-  [plugins.cri]
-    sandbox_image = ${q(p.sandboxImage)}
-    netns_mounts_under_state_dir = true
-    restrict_oom_score_adj = true
-    disable_tcp_service = true
-    stream_server_address = "127.0.0.1"
-    stream_server_port = "0"
-    [plugins.cri.cni]
-      bin_dir = ${q(p.binDir)}
-      conf_dir = ${q(p.confDir)}
-    [plugins.cri.containerd]
-      snapshotter = "overlayfs"
-      default_runtime_name = "runc"
-      [plugins.cri.containerd.runtimes.runc]
-        runtime_type = "io.containerd.runc.v2"
-        [plugins.cri.containerd.runtimes.runc.options]
-          Root = ${q(p.runcRoot)}
-  [plugins.opt]
-    path = ${q(p.optDir)}
-`;
-}
-
 describe('repairs on a real containerd', () => {
   it('a runtime default shadowing the cluster config: disable it, pods get the cluster subnet, undo', async () => {
     await withLab('repair-shadowed', {}, async (lab) => {
@@ -154,7 +100,7 @@ describe('repairs on a real containerd', () => {
   });
 
   it('CRI disabled in a version 1 config: remove "cri", restart containerd, CRI answers, undo', async () => {
-    await withLab('repair-cri-disabled', { configToml: criDisabledV1WithCni, confDirFiles: {} }, async (lab) => {
+    await withLab('repair-cri-disabled', { configToml: criDisabledV1ConfigToml, confDirFiles: {} }, async (lab) => {
       lab.writeConf('10-cluster.conflist', network(lab, 'cluster', 3));
       expect((await lab.probe()).error?.code).toBe(12);
       const original = labFiles(lab);
@@ -199,7 +145,7 @@ describe('repairs on a real containerd', () => {
   });
 
   it('a restarted containerd that does not come back is rolled back automatically', async () => {
-    await withLab('repair-rollback', { configToml: criDisabledV1WithCni }, async (lab) => {
+    await withLab('repair-rollback', { configToml: criDisabledV1ConfigToml }, async (lab) => {
       lab.writeConf('10-cluster.conflist', network(lab, 'cluster', 6));
       const original = labFiles(lab);
       let starts = 0;
