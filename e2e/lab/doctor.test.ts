@@ -4,32 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeConflist, flannelConflist, truncated } from './cni-conf';
 import { criDisabledV1ConfigToml } from './config-toml';
-import { startLab, type Lab, type LabOptions } from './harness';
+import type { Lab } from './harness';
+import { withLabNode } from './with-node';
 import { inSubnet } from './ipv4';
 import { assertPreflight } from './preflight';
-import { startKubeletStandIn } from './kubelet-standin';
 import { findingsOf, ruleStatus, scanCollectedBundle, scanLive, signature } from './doctor-scan';
 import type { ScanResult } from '../../main/engine/scan';
 
 const latencies: number[] = [];
-
-async function withLab(name: string, opts: Omit<LabOptions, 'name'>, body: (lab: Lab) => Promise<void>): Promise<void> {
-  const lab = await startLab({ name, ...opts });
-  const kubelet = await startKubeletStandIn([`--container-runtime-endpoint=unix://${lab.socket}`]);
-  let failure: unknown;
-  try {
-    await body(lab);
-  } catch (e) {
-    failure = e;
-  }
-  await kubelet.stop();
-  try {
-    await lab.stop();
-  } catch (e) {
-    failure ??= e;
-  }
-  if (failure) throw failure;
-}
 
 /** Scans live and through a collected bundle; asserts both agree and returns the live result. */
 async function diagnose(): Promise<ScanResult> {
@@ -53,7 +35,7 @@ afterAll(() => {
 
 describe('the doctor on a real containerd', () => {
   it('1: empty conf dir → cni.conf.none + cri.network.not-ready', async () => {
-    await withLab('doctor-empty', {}, async (lab) => {
+    await withLabNode('doctor-empty', {}, async (lab) => {
       await lab.waitForStatus((s) => (s.info.lastCNILoadStatus ?? '').includes('no network config found'));
       const r = await diagnose();
       expect(r.snapshot.containerd.known && r.snapshot.containerd.value?.configPath).toBe(lab.configPath);
@@ -66,7 +48,7 @@ describe('the doctor on a real containerd', () => {
   });
 
   it('2: truncated config sorting first → cni.conf.invalid (error) + not-ready', async () => {
-    await withLab('doctor-truncated', {}, async (lab) => {
+    await withLabNode('doctor-truncated', {}, async (lab) => {
       lab.writeConf('00-broken.conflist', truncated(network(lab, 'broken', 1)));
       lab.writeConf('10-good.conflist', network(lab, 'good', 2));
       await lab.waitForStatus((s) => (s.info.lastCNILoadStatus ?? '').includes('00-broken.conflist'));
@@ -79,7 +61,7 @@ describe('the doctor on a real containerd', () => {
   });
 
   it('3: runtime default shadows the cluster config → cni.conf.shadowed-by-default; a real pod gets the default subnet', async () => {
-    await withLab('doctor-shadowed', {}, async (lab) => {
+    await withLabNode('doctor-shadowed', {}, async (lab) => {
       lab.writeConf('10-containerd-net.conflist', network(lab, 'containerd-net', 1));
       lab.writeConf('10-kindnet.conflist', network(lab, 'kindnet', 2));
       await lab.waitForStatus((s) => (s.info.cniconfig ?? '').includes('containerd-net'));
@@ -95,7 +77,7 @@ describe('the doctor on a real containerd', () => {
   });
 
   it('4: a plugin missing from the bin dir → cni.plugin.missing; a real pod fails with "failed to find plugin"', async () => {
-    await withLab('doctor-missing-plugin', {}, async (lab) => {
+    await withLabNode('doctor-missing-plugin', {}, async (lab) => {
       lab.writeConf('10-flannel.conflist', flannelConflist());
       await lab.waitForStatus((s) => (s.info.cniconfig ?? '').includes('cbr0'));
       const r = await diagnose();
@@ -110,7 +92,7 @@ describe('the doctor on a real containerd', () => {
   });
 
   it('5: disabled_plugins = ["cri"] in a version 1 config → containerd.cri.disabled', async () => {
-    await withLab('doctor-cri-disabled', { configToml: criDisabledV1ConfigToml }, async () => {
+    await withLabNode('doctor-cri-disabled', { configToml: criDisabledV1ConfigToml }, async () => {
       const r = await diagnose();
       const f = findingsOf(r, 'containerd.cri.disabled');
       expect(f).toHaveLength(1);
@@ -123,7 +105,7 @@ describe('the doctor on a real containerd', () => {
   });
 
   it('6: a stale socket with nothing listening → cri.endpoint.unreachable', async () => {
-    await withLab('doctor-stale-socket', {}, async (lab) => {
+    await withLabNode('doctor-stale-socket', {}, async (lab) => {
       await lab.kill('SIGKILL');
       const r = await diagnose();
       const f = findingsOf(r, 'cri.endpoint.unreachable');
@@ -135,7 +117,7 @@ describe('the doctor on a real containerd', () => {
   });
 
   it('7: a healthy node → no finding at warning or above, and a real pod gets an IP', async () => {
-    await withLab('doctor-healthy', {}, async (lab) => {
+    await withLabNode('doctor-healthy', {}, async (lab) => {
       lab.writeConf('10-lab.conflist', network(lab, 'labnet', 3));
       await lab.waitForStatus((s) => s.info.lastCNILoadStatus === 'OK');
       const r = await diagnose();
