@@ -34,11 +34,14 @@ test('axe: the theme toggle (forced dark on a light system) and the no-token pag
   await page.getByRole('button', { name: /^Theme: system/ }).click(); // → light
   await page.getByRole('button', { name: /^Theme: light/ }).click(); // → dark
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The pinned theme really repaints: the dark palette's background on a light system.
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(21, 24, 28)');
   const found: string[] = [];
   await visitEveryScreen(page, 'minikube-conflict', async (name) => {
     for (const v of await seriousViolations(page)) found.push(`${name}: ${v}`);
   });
   await page.getByRole('button', { name: /^Theme: dark/ }).click(); // back to system
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(246, 247, 249)');
   expect(found).toEqual([]);
 
   const context = await browser.newContext();
