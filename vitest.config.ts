@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 // (e2e/lab) runs under its own config because it needs root and Debian's containerd.
 export default defineConfig({
   test: {
-    include: ['{app,main,renderer,shared,scripts,fixtures}/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    include: [
+      '{app,main,renderer,shared,scripts,fixtures}/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     pool: 'forks',

@@ -23,7 +23,9 @@ export interface HnsBenchResult {
 
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 
-export async function runHnsBench(opts: { endpoints?: number; policyLists?: number; runs?: number } = {}): Promise<HnsBenchResult> {
+export async function runHnsBench(
+  opts: { endpoints?: number; policyLists?: number; runs?: number } = {},
+): Promise<HnsBenchResult> {
   const endpoints = opts.endpoints ?? 5000;
   const policyLists = opts.policyLists ?? 20000;
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cnd-hns-bench-'));
@@ -46,7 +48,15 @@ export async function runHnsBench(opts: { endpoints?: number; policyLists?: numb
       rulesMs = Math.min(rulesMs, ms(t));
       findings = ev.report.findings.map((f) => f.id);
     }
-    return { endpoints, policyLists, manifestMiB: text.length / 1048576, jsonParseMs, snapshotMs, rulesMs, findings };
+    return {
+      endpoints,
+      policyLists,
+      manifestMiB: text.length / 1048576,
+      jsonParseMs,
+      snapshotMs,
+      rulesMs,
+      findings,
+    };
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
@@ -54,7 +64,11 @@ export async function runHnsBench(opts: { endpoints?: number; policyLists?: numb
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await runHnsBench();
-  console.log(`HNS at scale: ${r.endpoints} endpoints, ${r.policyLists} policy lists (manifest ${r.manifestMiB.toFixed(1)} MiB)`);
-  console.log(`  JSON.parse baseline ${r.jsonParseMs.toFixed(0)} ms | bundle → snapshot ${r.snapshotMs.toFixed(0)} ms | rules ${r.rulesMs.toFixed(1)} ms (target < 200 ms)`);
+  console.log(
+    `HNS at scale: ${r.endpoints} endpoints, ${r.policyLists} policy lists (manifest ${r.manifestMiB.toFixed(1)} MiB)`,
+  );
+  console.log(
+    `  JSON.parse baseline ${r.jsonParseMs.toFixed(0)} ms | bundle → snapshot ${r.snapshotMs.toFixed(0)} ms | rules ${r.rulesMs.toFixed(1)} ms (target < 200 ms)`,
+  );
   console.log(`  findings: ${r.findings.join(', ') || 'none'}`);
 }

@@ -46,11 +46,16 @@ export interface LogScanBenchResult {
 
 const TARGET_RATIO = 0.5;
 
-function grepOnce(patternsFile: string, logFile: string): Promise<{ ms: number; count: number } | undefined> {
+function grepOnce(
+  patternsFile: string,
+  logFile: string,
+): Promise<{ ms: number; count: number } | undefined> {
   return new Promise((resolve) => {
     const started = performance.now();
     // LC_ALL=C: byte semantics, grep's fastest mode (and the same bytes-in, lines-out contract).
-    const child = spawn('grep', ['-E', '-c', '-f', patternsFile, logFile], { env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn('grep', ['-E', '-c', '-f', patternsFile, logFile], {
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', () => resolve(undefined));
@@ -62,7 +67,10 @@ function grepOnce(patternsFile: string, logFile: string): Promise<{ ms: number; 
   });
 }
 
-async function best<T extends { ms: number }>(runs: number, once: () => Promise<T | undefined>): Promise<T | undefined> {
+async function best<T extends { ms: number }>(
+  runs: number,
+  once: () => Promise<T | undefined>,
+): Promise<T | undefined> {
   let winner: T | undefined;
   for (let i = 0; i < runs; i++) {
     const r = await once();
@@ -85,7 +93,9 @@ export async function runLogScanBench(opts: LogScanBenchOptions = {}): Promise<L
     writeFileSync(patternsFile, sigs.map((s) => s.pattern).join('\n') + '\n');
     log(`generating ${sizeMB} MB synthetic log in ${dir} ...`);
     const data = writeSyntheticLog(logFile, sizeMB * 1e6, sigs);
-    log(`  ${data.lines} lines, ${data.errorLines} built from signature examples; ${sigs.length} Linux patterns`);
+    log(
+      `  ${data.lines} lines, ${data.errorLines} built from signature examples; ${sigs.length} Linux patterns`,
+    );
     const mb = data.bytes / 1e6;
 
     const scan = await best(runs, async () => {
@@ -96,10 +106,21 @@ export async function runLogScanBench(opts: LogScanBenchOptions = {}): Promise<L
       return { ms, count: new Set(r.matches.map((m) => m.line)).size };
     });
     if (scan === undefined) throw new Error('scanner produced no result');
-    const scanner: Timing = { bestMs: scan.ms, mbPerSec: mb / (scan.ms / 1000), matchingLines: scan.count };
-    log(`  scanner: ${scanner.bestMs.toFixed(0)} ms, ${scanner.mbPerSec.toFixed(0)} MB/s, ${scanner.matchingLines} matching lines`);
+    const scanner: Timing = {
+      bestMs: scan.ms,
+      mbPerSec: mb / (scan.ms / 1000),
+      matchingLines: scan.count,
+    };
+    log(
+      `  scanner: ${scanner.bestMs.toFixed(0)} ms, ${scanner.mbPerSec.toFixed(0)} MB/s, ${scanner.matchingLines} matching lines`,
+    );
 
-    const result: LogScanBenchResult = { ...data, patterns: sigs.length, scanner, target: TARGET_RATIO };
+    const result: LogScanBenchResult = {
+      ...data,
+      patterns: sigs.length,
+      scanner,
+      target: TARGET_RATIO,
+    };
     const g = await best(runs, () => grepOnce(patternsFile, logFile));
     if (g === undefined) {
       log('  grep -E: not available, skipped');
@@ -107,9 +128,15 @@ export async function runLogScanBench(opts: LogScanBenchOptions = {}): Promise<L
     }
     const grep: Timing = { bestMs: g.ms, mbPerSec: mb / (g.ms / 1000), matchingLines: g.count };
     const ratio = scanner.mbPerSec / grep.mbPerSec;
-    log(`  grep -E: ${grep.bestMs.toFixed(0)} ms, ${grep.mbPerSec.toFixed(0)} MB/s, ${grep.matchingLines} matching lines`);
-    log(`  ratio scanner/grep: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`);
-    log(`  same matching-line count: ${grep.matchingLines === scanner.matchingLines ? 'yes' : 'NO'}`);
+    log(
+      `  grep -E: ${grep.bestMs.toFixed(0)} ms, ${grep.mbPerSec.toFixed(0)} MB/s, ${grep.matchingLines} matching lines`,
+    );
+    log(
+      `  ratio scanner/grep: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
+    );
+    log(
+      `  same matching-line count: ${grep.matchingLines === scanner.matchingLines ? 'yes' : 'NO'}`,
+    );
     return {
       ...result,
       grep,
@@ -122,7 +149,8 @@ export async function runLogScanBench(opts: LogScanBenchOptions = {}): Promise<L
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
   const [size, runs] = process.argv.slice(2).map(Number);
   runLogScanBench({

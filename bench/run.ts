@@ -11,22 +11,32 @@ const want = (name: string): boolean => only.length === 0 || only.includes(name)
 
 if (want('scan')) {
   const r = await runScanBench();
-  console.log(`scan     ${r.cniFiles} CNI files + ${r.logMegabytes} MB logs: scan ${r.scanMs.toFixed(0)} ms vs read-the-bytes floor ${r.floorMs.toFixed(0)} ms → ${r.ratio.toFixed(2)}× (target ≤ 3×)`);
+  console.log(
+    `scan     ${r.cniFiles} CNI files + ${r.logMegabytes} MB logs: scan ${r.scanMs.toFixed(0)} ms vs read-the-bytes floor ${r.floorMs.toFixed(0)} ms → ${r.ratio.toFixed(2)}× (target ≤ 3×)`,
+  );
 }
 if (want('logscan')) {
   const r = await runLogScanBench();
-  const grep = r.grep ? `grep -E -f ${r.grep.bestMs.toFixed(0)} ms (${r.grep.mbPerSec.toFixed(0)} MB/s)` : 'grep not installed';
-  console.log(`logscan  ${(r.bytes / 1048576).toFixed(0)} MiB, ${r.patterns} signatures: scanner ${r.scanner.bestMs.toFixed(0)} ms (${r.scanner.mbPerSec.toFixed(0)} MB/s) vs ${grep} → ${r.ratio?.toFixed(2) ?? '?'}× grep's throughput (target ≥ ${r.target}×), same matches: ${r.sameMatchCount ?? '?'}`);
+  const grep = r.grep
+    ? `grep -E -f ${r.grep.bestMs.toFixed(0)} ms (${r.grep.mbPerSec.toFixed(0)} MB/s)`
+    : 'grep not installed';
+  console.log(
+    `logscan  ${(r.bytes / 1048576).toFixed(0)} MiB, ${r.patterns} signatures: scanner ${r.scanner.bestMs.toFixed(0)} ms (${r.scanner.mbPerSec.toFixed(0)} MB/s) vs ${grep} → ${r.ratio?.toFixed(2) ?? '?'}× grep's throughput (target ≥ ${r.target}×), same matches: ${r.sameMatchCount ?? '?'}`,
+  );
 }
 if (want('hns')) {
   const r = await runHnsBench();
-  console.log(`hns      ${r.endpoints} endpoints + ${r.policyLists} policy lists: rules ${r.rulesMs.toFixed(1)} ms (target < 200 ms); bundle → snapshot ${r.snapshotMs.toFixed(0)} ms vs JSON.parse ${r.jsonParseMs.toFixed(0)} ms`);
+  console.log(
+    `hns      ${r.endpoints} endpoints + ${r.policyLists} policy lists: rules ${r.rulesMs.toFixed(1)} ms (target < 200 ms); bundle → snapshot ${r.snapshotMs.toFixed(0)} ms vs JSON.parse ${r.jsonParseMs.toFixed(0)} ms`,
+  );
 }
 if (want('ui')) {
   try {
     const { runUiBench } = await import('./ui-first-finding.bench');
     const r = await runUiBench();
-    console.log(`ui       ${r.endpoints} HNS endpoints: first finding shown ${r.firstFindingMs.median.toFixed(0)} ms median (target < 1500 ms), cold ${r.coldFirstFindingMs.toFixed(0)} ms; server scan ${r.serverScanMs.toFixed(0)} ms`);
+    console.log(
+      `ui       ${r.endpoints} HNS endpoints: first finding shown ${r.firstFindingMs.median.toFixed(0)} ms median (target < 1500 ms), cold ${r.coldFirstFindingMs.toFixed(0)} ms; server scan ${r.serverScanMs.toFixed(0)} ms`,
+    );
   } catch (e) {
     console.log(`ui       skipped: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -13,7 +13,10 @@ import { makeSyntheticNode } from './synthetic-node';
 async function readAll(files: string[]): Promise<number> {
   let n = 0;
   for (const f of files) {
-    for await (const c of createReadStream(f, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) n += c.length;
+    for await (const c of createReadStream(f, {
+      highWaterMark: 1024 * 1024,
+    }) as AsyncIterable<Buffer>)
+      n += c.length;
   }
   return n;
 }
@@ -35,7 +38,9 @@ export interface ScanBenchResult {
   logMatches: number;
 }
 
-export async function runScanBench(opts: { cniFiles?: number; logMegabytes?: number; runs?: number } = {}): Promise<ScanBenchResult> {
+export async function runScanBench(
+  opts: { cniFiles?: number; logMegabytes?: number; runs?: number } = {},
+): Promise<ScanBenchResult> {
   const cniFiles = opts.cniFiles ?? 500;
   const logMegabytes = opts.logMegabytes ?? 200;
   const runs = opts.runs ?? 3;
@@ -54,7 +59,16 @@ export async function runScanBench(opts: { cniFiles?: number; logMegabytes?: num
       findings = s.value.report.findings.length;
       logMatches = s.value.snapshot.logs.matches.length;
     }
-    return { cniFiles, logMegabytes, bytes: node.bytes, floorMs, scanMs, ratio: scanMs / floorMs, findings, logMatches };
+    return {
+      cniFiles,
+      logMegabytes,
+      bytes: node.bytes,
+      floorMs,
+      scanMs,
+      ratio: scanMs / floorMs,
+      findings,
+      logMatches,
+    };
   } finally {
     await fsp.rm(root, { recursive: true, force: true });
   }
@@ -62,6 +76,10 @@ export async function runScanBench(opts: { cniFiles?: number; logMegabytes?: num
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await runScanBench();
-  console.log(`full scan: ${r.cniFiles} CNI files + ${r.logMegabytes} MB logs (${(r.bytes / 1048576).toFixed(0)} MiB)`);
-  console.log(`  read floor ${r.floorMs.toFixed(0)} ms | scan ${r.scanMs.toFixed(0)} ms | ratio ${r.ratio.toFixed(2)}× (target ≤ 3×) | ${r.findings} findings, ${r.logMatches} log matches kept`);
+  console.log(
+    `full scan: ${r.cniFiles} CNI files + ${r.logMegabytes} MB logs (${(r.bytes / 1048576).toFixed(0)} MiB)`,
+  );
+  console.log(
+    `  read floor ${r.floorMs.toFixed(0)} ms | scan ${r.scanMs.toFixed(0)} ms | ratio ${r.ratio.toFixed(2)}× (target ≤ 3×) | ${r.findings} findings, ${r.logMatches} log matches kept`,
+  );
 }

@@ -12,7 +12,13 @@ const CONFLIST = (i: number): string =>
       cniVersion: '1.0.0',
       name: `net-${i}`,
       plugins: [
-        { type: 'bridge', bridge: `cni${i}`, isGateway: true, ipMasq: true, ipam: { type: 'host-local', ranges: [[{ subnet: `10.${i % 250}.0.0/16` }]] } },
+        {
+          type: 'bridge',
+          bridge: `cni${i}`,
+          isGateway: true,
+          ipMasq: true,
+          ipam: { type: 'host-local', ranges: [[{ subnet: `10.${i % 250}.0.0/16` }]] },
+        },
         { type: 'portmap', capabilities: { portMappings: true } },
       ],
     },
@@ -46,7 +52,12 @@ async function writeLog(file: string, megabytes: number): Promise<number> {
   try {
     while (written < target) {
       const parts: string[] = [];
-      for (let i = 0; i < 4000; i++, n++) parts.push(n % 1000 === 999 ? (BAD_LINES[n % BAD_LINES.length] as string) : (LOG_LINES[n % LOG_LINES.length] as string));
+      for (let i = 0; i < 4000; i++, n++)
+        parts.push(
+          n % 1000 === 999
+            ? (BAD_LINES[n % BAD_LINES.length] as string)
+            : (LOG_LINES[n % LOG_LINES.length] as string),
+        );
       const chunk = Buffer.from(`${parts.join('\n')}\n`);
       await handle.write(chunk);
       written += chunk.length;
@@ -57,7 +68,10 @@ async function writeLog(file: string, megabytes: number): Promise<number> {
   return written;
 }
 
-export async function makeSyntheticNode(root: string, opts: { cniFiles: number; logMegabytes: number }): Promise<SyntheticNode> {
+export async function makeSyntheticNode(
+  root: string,
+  opts: { cniFiles: number; logMegabytes: number },
+): Promise<SyntheticNode> {
   const files: string[] = [];
   let bytes = 0;
   const put = async (rel: string, content: string): Promise<void> => {
@@ -67,11 +81,24 @@ export async function makeSyntheticNode(root: string, opts: { cniFiles: number; 
     files.push(p);
     bytes += Buffer.byteLength(content);
   };
-  for (let i = 0; i < opts.cniFiles; i++) await put(`etc/cni/net.d/${String(i).padStart(3, '0')}-net.conflist`, CONFLIST(i));
-  await put('etc/containerd/config.toml', 'version = 2\n\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "/opt/cni/bin"\n  conf_dir = "/etc/cni/net.d"\n');
-  await put('var/lib/kubelet/config.yaml', 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\ncontainerRuntimeEndpoint: unix:///run/containerd/containerd.sock\n');
-  for (const b of ['bridge', 'host-local', 'loopback', 'portmap']) await put(`opt/cni/bin/${b}`, '#!/bin/sh\n');
-  const logs = ['var/log/containerd.log', 'var/log/kubelet.log', 'var/log/crio.log', 'var/lib/rancher/k3s/agent/containerd/containerd.log'];
+  for (let i = 0; i < opts.cniFiles; i++)
+    await put(`etc/cni/net.d/${String(i).padStart(3, '0')}-net.conflist`, CONFLIST(i));
+  await put(
+    'etc/containerd/config.toml',
+    'version = 2\n\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "/opt/cni/bin"\n  conf_dir = "/etc/cni/net.d"\n',
+  );
+  await put(
+    'var/lib/kubelet/config.yaml',
+    'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\ncontainerRuntimeEndpoint: unix:///run/containerd/containerd.sock\n',
+  );
+  for (const b of ['bridge', 'host-local', 'loopback', 'portmap'])
+    await put(`opt/cni/bin/${b}`, '#!/bin/sh\n');
+  const logs = [
+    'var/log/containerd.log',
+    'var/log/kubelet.log',
+    'var/log/crio.log',
+    'var/lib/rancher/k3s/agent/containerd/containerd.log',
+  ];
   const per = Math.max(1, Math.floor(opts.logMegabytes / logs.length));
   for (const rel of logs) {
     const p = path.join(root, rel);

@@ -17,10 +17,22 @@ import { ProgressBus } from '../app/shared-server/progress';
 import { unavailableRepairs } from '../app/shared-server/repair-port';
 import { startWebServer } from '../app/web/server';
 
-const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..');
+const ROOT = path.resolve(
+  import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname),
+  '..',
+);
 const RENDERER = path.join(ROOT, 'dist', 'renderer');
 const BASE_DEMO = path.join(ROOT, 'assets', 'demo', 'windows-antrea-containerd');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const FIRST_FINDING = '[data-testid="top-finding"] .cause-title';
 export const TARGET_MS = 1500;
 
@@ -38,7 +50,13 @@ export interface UiBenchResult {
   inventoryHnsMs: number;
   /** Wheel-scrolling the 50,000-row table, then a jump to its end: frame intervals. */
   scrollFrameMs: { worst: number; p95: number; median: number; frames: number };
-  renderer: { files: { name: string; bytes: number; gzip: number }[]; jsGzip: number; cssGzip: number; totalBytes: number; totalGzip: number };
+  renderer: {
+    files: { name: string; bytes: number; gzip: number }[];
+    jsGzip: number;
+    cssGzip: number;
+    totalBytes: number;
+    totalGzip: number;
+  };
 }
 
 function guid(n: number, salt: number): string {
@@ -57,14 +75,18 @@ export function makeEndpoints(count: number): Record<string, unknown>[] {
       ID: guid(i, 2),
       Name: kind === 'remote' ? 'Ethernet' : `${guid(i, 9).replace(/-/g, '').toLowerCase()}_antrea`,
       IPAddress: `10.${64 + ((i >> 16) & 63)}.${(i >> 8) & 255}.${i & 255}`,
-      MacAddress: `0E-2A-0A-${((i >> 16) & 255).toString(16).padStart(2, '0')}-${((i >> 8) & 255).toString(16).padStart(2, '0')}-${(i & 255).toString(16).padStart(2, '0')}`.toUpperCase(),
+      MacAddress:
+        `0E-2A-0A-${((i >> 16) & 255).toString(16).padStart(2, '0')}-${((i >> 8) & 255).toString(16).padStart(2, '0')}-${(i & 255).toString(16).padStart(2, '0')}`.toUpperCase(),
       // v1 State: 1 Created, 2 Attached, 3 AttachedSharing. Stale ones were created and never attached.
       State: kind === 'local' ? 3 : 1,
       IsRemoteEndpoint: kind === 'remote',
       VirtualNetwork: 'C08CB52A-1A3A-4A14-AD2B-4F5D3E1C2B10',
       VirtualNetworkName: 'antrea-hnsnetwork',
       PrefixLength: 24,
-      ...(kind === 'local' && { Namespace: { ID: guid(i, 3) }, SharedContainers: [guid(i, 4).toLowerCase()] }),
+      ...(kind === 'local' && {
+        Namespace: { ID: guid(i, 3) },
+        SharedContainers: [guid(i, 4).toLowerCase()],
+      }),
     });
   }
   return out;
@@ -73,12 +95,21 @@ export function makeEndpoints(count: number): Record<string, unknown>[] {
 async function makeBundle(dir: string, endpoints: number): Promise<number> {
   await fsp.cp(BASE_DEMO, dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
-  const manifest = JSON.parse(await fsp.readFile(manifestPath, 'utf8')) as Record<string, unknown> & { hns: Record<string, unknown> };
+  const manifest = JSON.parse(await fsp.readFile(manifestPath, 'utf8')) as Record<
+    string,
+    unknown
+  > & { hns: Record<string, unknown> };
   manifest.hns = {
     ...manifest.hns,
     networks: [
       ...((manifest.hns.networks as unknown[]) ?? []),
-      { ID: 'C08CB52A-1A3A-4A14-AD2B-4F5D3E1C2B10', Name: 'antrea-hnsnetwork', Type: 'Transparent', Subnets: [{ AddressPrefix: '10.64.0.0/10' }], State: 1 },
+      {
+        ID: 'C08CB52A-1A3A-4A14-AD2B-4F5D3E1C2B10',
+        Name: 'antrea-hnsnetwork',
+        Type: 'Transparent',
+        Subnets: [{ AddressPrefix: '10.64.0.0/10' }],
+        State: 1,
+      },
     ],
     endpoints: makeEndpoints(endpoints),
   };
@@ -95,12 +126,17 @@ function rendererSize(): UiBenchResult['renderer'] {
       if (statSync(abs).isDirectory()) walk(abs, `${rel}${name}/`);
       else {
         const data = readFileSync(abs);
-        files.push({ name: `${rel}${name}`, bytes: data.length, gzip: gzipSync(data, { level: 9 }).length });
+        files.push({
+          name: `${rel}${name}`,
+          bytes: data.length,
+          gzip: gzipSync(data, { level: 9 }).length,
+        });
       }
     }
   };
   walk(RENDERER, '');
-  const sum = (pred: (n: string) => boolean, k: 'bytes' | 'gzip'): number => files.filter((f) => pred(f.name)).reduce((n, f) => n + f[k], 0);
+  const sum = (pred: (n: string) => boolean, k: 'bytes' | 'gzip'): number =>
+    files.filter((f) => pred(f.name)).reduce((n, f) => n + f[k], 0);
   return {
     files,
     jsGzip: sum((n) => n.endsWith('.js'), 'gzip'),
@@ -126,13 +162,18 @@ async function firstFinding(browser: Browser, url: string): Promise<number> {
     await page.addInitScript(OBSERVE);
     await page.goto(url);
     await page.waitForSelector(FIRST_FINDING, { timeout: 60_000 });
-    return await page.evaluate(() => (window as unknown as { __firstFinding: number }).__firstFinding);
+    return await page.evaluate(
+      () => (window as unknown as { __firstFinding: number }).__firstFinding,
+    );
   } finally {
     await context.close();
   }
 }
 
-async function inventoryFigures(browser: Browser, url: string): Promise<Pick<UiBenchResult, 'inventoryHnsMs' | 'scrollFrameMs'>> {
+async function inventoryFigures(
+  browser: Browser,
+  url: string,
+): Promise<Pick<UiBenchResult, 'inventoryHnsMs' | 'scrollFrameMs'>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   try {
     const page = await context.newPage();
@@ -171,24 +212,41 @@ async function inventoryFigures(browser: Browser, url: string): Promise<Pick<UiB
       return w.__frames;
     });
     const lastRow = await page.locator('.vbody [role="row"]').last().getAttribute('aria-rowindex');
-    if (Number(lastRow) < 50_000) throw new Error(`the table did not reach the last row (${lastRow})`);
+    if (Number(lastRow) < 50_000)
+      throw new Error(`the table did not reach the last row (${lastRow})`);
     const frames = stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
     frames.sort((a, b) => a - b);
-    const pick = (q: number): number => frames[Math.min(frames.length - 1, Math.floor(frames.length * q))] ?? 0;
-    return { inventoryHnsMs, scrollFrameMs: { worst: pick(1), p95: pick(0.95), median: pick(0.5), frames: frames.length } };
+    const pick = (q: number): number =>
+      frames[Math.min(frames.length - 1, Math.floor(frames.length * q))] ?? 0;
+    return {
+      inventoryHnsMs,
+      scrollFrameMs: { worst: pick(1), p95: pick(0.95), median: pick(0.5), frames: frames.length },
+    };
   } finally {
     await context.close();
   }
 }
 
-async function serveBundle(bundle: string): Promise<{ url: string; close: () => Promise<void>; scanned: Promise<number> }> {
+async function serveBundle(
+  bundle: string,
+): Promise<{ url: string; close: () => Promise<void>; scanned: Promise<number> }> {
   const progress = new ProgressBus();
   const t0 = Date.now();
   let done: (ms: number) => void = () => undefined;
   const scanned = new Promise<number>((r) => (done = r));
   progress.subscribe((e) => e.kind === 'scan' && e.done && done(Date.now() - t0));
-  const backend = await createEngineBackend({ door: 'web', progress, repairs: unavailableRepairs, demosDir: undefined, initialBundle: bundle });
-  const server = await startWebServer({ dispatcher: createDispatcher({ backend }), progress, staticDir: RENDERER });
+  const backend = await createEngineBackend({
+    door: 'web',
+    progress,
+    repairs: unavailableRepairs,
+    demosDir: undefined,
+    initialBundle: bundle,
+  });
+  const server = await startWebServer({
+    dispatcher: createDispatcher({ backend }),
+    progress,
+    staticDir: RENDERER,
+  });
   return {
     url: server.url,
     scanned,
@@ -199,12 +257,17 @@ async function serveBundle(bundle: string): Promise<{ url: string; close: () => 
   };
 }
 
-export async function runUiBench(opts: { endpoints?: number; runs?: number } = {}): Promise<UiBenchResult> {
+export async function runUiBench(
+  opts: { endpoints?: number; runs?: number } = {},
+): Promise<UiBenchResult> {
   const endpoints = opts.endpoints ?? 50_000;
   const runs = opts.runs ?? 5;
   statSync(path.join(RENDERER, 'index.html')); // throws with a clear path when the UI is not built
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-uibench-'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const bundle = path.join(tmp, 'big-windows-node');
     const manifestBytes = await makeBundle(bundle, endpoints);
@@ -253,18 +316,34 @@ export async function runUiBench(opts: { endpoints?: number; runs?: number } = {
 
 function printResult(r: UiBenchResult): void {
   const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`UI first finding: Windows bundle with ${r.endpoints.toLocaleString()} HNS endpoints (manifest ${(r.manifestBytes / 1048576).toFixed(1)} MiB)`);
-  console.log(`  engine scan of the bundle       ${r.serverScanMs.toFixed(0)} ms (serve --bundle does it at start)`);
-  console.log(`  nav → first finding, cold serve ${r.coldFirstFindingMs.toFixed(0)} ms (page opened while the scan runs)`);
+  console.log(
+    `UI first finding: Windows bundle with ${r.endpoints.toLocaleString()} HNS endpoints (manifest ${(r.manifestBytes / 1048576).toFixed(1)} MiB)`,
+  );
+  console.log(
+    `  engine scan of the bundle       ${r.serverScanMs.toFixed(0)} ms (serve --bundle does it at start)`,
+  );
+  console.log(
+    `  nav → first finding, cold serve ${r.coldFirstFindingMs.toFixed(0)} ms (page opened while the scan runs)`,
+  );
   console.log(
     `  nav → first finding, warm       median ${r.firstFindingMs.median.toFixed(0)} ms, min ${r.firstFindingMs.min.toFixed(0)}, max ${r.firstFindingMs.max.toFixed(0)} over ${r.firstFindingMs.runs} fresh contexts (target < ${TARGET_MS} ms: ${r.meetsTarget ? 'met' : 'NOT met'})`,
   );
   const f = r.scrollFrameMs;
-  console.log(`  Inventory (snapshot fetch) → HNS endpoints rows ${r.inventoryHnsMs} ms; wheel-scrolling ${r.endpoints.toLocaleString()} rows: ${f.frames} frames, median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, worst ${f.worst.toFixed(1)} ms`);
-  console.log(`  renderer: ${kb(r.renderer.totalBytes)} raw, ${kb(r.renderer.totalGzip)} gzip (JS ${kb(r.renderer.jsGzip)}, CSS ${kb(r.renderer.cssGzip)})`);
-  for (const f of r.renderer.files) console.log(`    ${f.name.padEnd(34)} ${kb(f.bytes).padStart(10)} ${kb(f.gzip).padStart(10)} gzip`);
+  console.log(
+    `  Inventory (snapshot fetch) → HNS endpoints rows ${r.inventoryHnsMs} ms; wheel-scrolling ${r.endpoints.toLocaleString()} rows: ${f.frames} frames, median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, worst ${f.worst.toFixed(1)} ms`,
+  );
+  console.log(
+    `  renderer: ${kb(r.renderer.totalBytes)} raw, ${kb(r.renderer.totalGzip)} gzip (JS ${kb(r.renderer.jsGzip)}, CSS ${kb(r.renderer.cssGzip)})`,
+  );
+  for (const f of r.renderer.files)
+    console.log(
+      `    ${f.name.padEnd(34)} ${kb(f.bytes).padStart(10)} ${kb(f.gzip).padStart(10)} gzip`,
+    );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)
+) {
   printResult(await runUiBench());
 }

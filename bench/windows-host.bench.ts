@@ -11,7 +11,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluate } from '../main/engine/evaluate';
 import { collectSnapshot } from '../main/probes/snapshot';
-import { FakeWindowsNode, type FakeHns, type FakeNodeSpec } from '../main/host/windows/testing/fake-node';
+import {
+  FakeWindowsNode,
+  type FakeHns,
+  type FakeNodeSpec,
+} from '../main/host/windows/testing/fake-node';
 import { WindowsHost } from '../main/host/windows/windows-host';
 import { makeWindowsBundle } from './windows-node';
 
@@ -40,17 +44,31 @@ async function scaleNode(opts: { endpoints: number; policyLists: number }): Prom
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cnd-winhost-bench-'));
   try {
     await makeWindowsBundle(dir, opts);
-    const m = JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as ScaleManifest;
-    const read = (rel: string): Promise<string> => fsp.readFile(path.join(dir, 'files', ...rel.split('/')), 'utf8');
+    const m = JSON.parse(
+      await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8'),
+    ) as ScaleManifest;
+    const read = (rel: string): Promise<string> =>
+      fsp.readFile(path.join(dir, 'files', ...rel.split('/')), 'utf8');
     return {
       hostname: 'win-node-scale',
       pipes: m.pipes,
       hns: m.hns,
-      services: m.services.map((s) => ({ name: s.name, state: s.state === 'running' ? 'Running' : 'Stopped' })),
-      processes: m.processes.map((p) => ({ name: p.name, pid: p.pid, commandLine: p.args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ') })),
-      versions: Object.fromEntries(Object.entries(m.versions).map(([k, v]) => [k, `${k} v${v.replace(/^v/, '')}`])),
+      services: m.services.map((s) => ({
+        name: s.name,
+        state: s.state === 'running' ? 'Running' : 'Stopped',
+      })),
+      processes: m.processes.map((p) => ({
+        name: p.name,
+        pid: p.pid,
+        commandLine: p.args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' '),
+      })),
+      versions: Object.fromEntries(
+        Object.entries(m.versions).map(([k, v]) => [k, `${k} v${v.replace(/^v/, '')}`]),
+      ),
       files: {
-        'C:\\Program Files\\containerd\\config.toml': await read('C/Program Files/containerd/config.toml'),
+        'C:\\Program Files\\containerd\\config.toml': await read(
+          'C/Program Files/containerd/config.toml',
+        ),
         'C:\\etc\\cni\\net.d\\10-antrea.conflist': await read('C/etc/cni/net.d/10-antrea.conflist'),
       },
       dirs: { 'C:\\opt\\cni\\bin': m.paths['C:\\opt\\cni\\bin']?.entries ?? [] },
@@ -60,7 +78,9 @@ async function scaleNode(opts: { endpoints: number; policyLists: number }): Prom
   }
 }
 
-export async function runWindowsHostBench(opts: { endpoints?: number; policyLists?: number; runs?: number } = {}): Promise<WindowsHostBenchResult> {
+export async function runWindowsHostBench(
+  opts: { endpoints?: number; policyLists?: number; runs?: number } = {},
+): Promise<WindowsHostBenchResult> {
   const endpoints = opts.endpoints ?? 5000;
   const policyLists = opts.policyLists ?? 20000;
   const spec = await scaleNode({ endpoints, policyLists });
@@ -88,7 +108,9 @@ export async function runWindowsHostBench(opts: { endpoints?: number; policyList
     await new WindowsHost(runner).hns();
     calls = 0;
     // CRI is gRPC to the pipe, not PowerShell; here the runtime simply answers.
-    const host = new WindowsHost(runner, { probeCri: async (endpoint) => ({ endpoint, api: 'runtime.v1', error: null }) });
+    const host = new WindowsHost(runner, {
+      probeCri: async (endpoint) => ({ endpoint, api: 'runtime.v1', error: null }),
+    });
     let t = process.hrtime.bigint();
     const snap = await collectSnapshot(host);
     scanMs = Math.min(scanMs, ms(t));
@@ -104,7 +126,11 @@ export async function runWindowsHostBench(opts: { endpoints?: number; policyList
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await runWindowsHostBench();
-  console.log(`Live Windows path at scale: ${r.endpoints} endpoints, ${r.policyLists} policy lists (collection document ${r.collectionMiB.toFixed(1)} MiB)`);
-  console.log(`  PowerShell round trips per scan: ${r.roundTrips} | shell answer → snapshot ${r.scanMs.toFixed(0)} ms | rules ${r.rulesMs.toFixed(1)} ms`);
+  console.log(
+    `Live Windows path at scale: ${r.endpoints} endpoints, ${r.policyLists} policy lists (collection document ${r.collectionMiB.toFixed(1)} MiB)`,
+  );
+  console.log(
+    `  PowerShell round trips per scan: ${r.roundTrips} | shell answer → snapshot ${r.scanMs.toFixed(0)} ms | rules ${r.rulesMs.toFixed(1)} ms`,
+  );
   console.log(`  findings: ${r.findings.join(', ') || 'none'}`);
 }

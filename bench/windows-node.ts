@@ -11,10 +11,25 @@ const guid = (n: number, salt: number): string => {
   return `${h}-${(n & 0xffff).toString(16).padStart(4, '0')}-4${(salt & 0xfff).toString(16).padStart(3, '0')}-8000-${n.toString(16).padStart(12, '0')}`;
 };
 
-export async function makeWindowsBundle(dir: string, opts: { endpoints: number; policyLists: number }): Promise<void> {
+export async function makeWindowsBundle(
+  dir: string,
+  opts: { endpoints: number; policyLists: number },
+): Promise<void> {
   const networks = [
-    { ID: guid(1, 1), Name: 'antrea-hnsnetwork', Type: 'Transparent', Subnets: [{ AddressPrefix: '10.244.3.0/24', GatewayAddress: '10.244.3.1' }], State: 1 },
-    { ID: guid(2, 1), Name: 'nat', Type: 'NAT', Subnets: [{ AddressPrefix: '172.19.208.0/20', GatewayAddress: '172.19.208.1' }], State: 1 },
+    {
+      ID: guid(1, 1),
+      Name: 'antrea-hnsnetwork',
+      Type: 'Transparent',
+      Subnets: [{ AddressPrefix: '10.244.3.0/24', GatewayAddress: '10.244.3.1' }],
+      State: 1,
+    },
+    {
+      ID: guid(2, 1),
+      Name: 'nat',
+      Type: 'NAT',
+      Subnets: [{ AddressPrefix: '172.19.208.0/20', GatewayAddress: '172.19.208.1' }],
+      State: 1,
+    },
   ];
   const endpoints = Array.from({ length: opts.endpoints }, (_, i) => ({
     ID: guid(i, 7),
@@ -31,14 +46,37 @@ export async function makeWindowsBundle(dir: string, opts: { endpoints: number; 
   const policyLists = Array.from({ length: opts.policyLists }, (_, i) => ({
     ID: guid(i, 11),
     References: [`/endpoints/${endpoints[i % Math.max(1, endpoints.length)]?.ID}`],
-    Policies: [{ Type: 'ELB', Protocol: 6, InternalPort: 8080, ExternalPort: 80, VIPs: [`10.96.${(i >> 8) & 255}.${i & 255}`] }],
+    Policies: [
+      {
+        Type: 'ELB',
+        Protocol: 6,
+        InternalPort: 8080,
+        ExternalPort: 80,
+        VIPs: [`10.96.${(i >> 8) & 255}.${i & 255}`],
+      },
+    ],
   }));
   const manifest = {
     format: 'cni-doctor.bundle/v1',
     host: { os: 'windows', hostname: 'win-node-scale', osVersion: '10.0.20348', elevated: true },
     processes: [
-      { name: 'kubelet.exe', pid: 100, args: ['C:\\k\\kubelet.exe', '--container-runtime-endpoint=npipe:////./pipe/containerd-containerd'] },
-      { name: 'containerd.exe', pid: 101, args: ['C:\\Program Files\\containerd\\containerd.exe', '--config', 'C:\\Program Files\\containerd\\config.toml'] },
+      {
+        name: 'kubelet.exe',
+        pid: 100,
+        args: [
+          'C:\\k\\kubelet.exe',
+          '--container-runtime-endpoint=npipe:////./pipe/containerd-containerd',
+        ],
+      },
+      {
+        name: 'containerd.exe',
+        pid: 101,
+        args: [
+          'C:\\Program Files\\containerd\\containerd.exe',
+          '--config',
+          'C:\\Program Files\\containerd\\config.toml',
+        ],
+      },
     ],
     services: [
       { name: 'containerd', state: 'running' },
@@ -66,6 +104,14 @@ export async function makeWindowsBundle(dir: string, opts: { endpoints: number; 
   );
   await put(
     'files/C/etc/cni/net.d/10-antrea.conflist',
-    JSON.stringify({ cniVersion: '0.3.0', name: 'antrea', plugins: [{ type: 'antrea', ipam: { type: 'host-local' }, capabilities: { dns: true } }] }, null, 2),
+    JSON.stringify(
+      {
+        cniVersion: '0.3.0',
+        name: 'antrea',
+        plugins: [{ type: 'antrea', ipam: { type: 'host-local' }, capabilities: { dns: true } }],
+      },
+      null,
+      2,
+    ),
   );
 }

@@ -29,7 +29,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     viewport: { width: 1280, height: 860 },
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
     trace: 'off',
   },
   projects: [

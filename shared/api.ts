@@ -16,7 +16,8 @@ import type { ApplyResult, HistoryEntry, RepairPreview } from './api-repair';
 export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
 
 /** What to scan. Bundle ids are handed out by `openBundle`/`listBundles`, demo ids by `listDemos`. */
-export type ScanRequest = { source: 'live' } | { source: 'bundle'; bundleId: string } | { source: 'demo'; demoId: string };
+export type ScanRequest =
+  { source: 'live' } | { source: 'bundle'; bundleId: string } | { source: 'demo'; demoId: string };
 
 export interface ScanResponse {
   /** Names this scan's results; `inventory(scanId)` fetches its snapshot. */
@@ -61,7 +62,8 @@ export interface BundleInfo {
  * How a bundle reaches the engine. A browser uploads the bytes; the desktop app asks the main
  * process to show its own file dialog (the path never passes through the renderer).
  */
-export type BundleUpload = { kind: 'upload'; fileName: string; data: ArrayBuffer } | { kind: 'dialog' };
+export type BundleUpload =
+  { kind: 'upload'; fileName: string; data: ArrayBuffer } | { kind: 'dialog' };
 
 export interface ExportResult {
   fileName: string;
@@ -86,11 +88,27 @@ export interface AppInfo {
   elevation: 'already-elevated' | 'prompt' | 'unavailable';
 }
 
-export type RepairPhase = 'planning' | 'elevating' | 'backing-up' | 'applying' | 'verifying' | 'rolling-back' | 'undoing' | 'done' | 'failed';
+export type RepairPhase =
+  | 'planning'
+  | 'elevating'
+  | 'backing-up'
+  | 'applying'
+  | 'verifying'
+  | 'rolling-back'
+  | 'undoing'
+  | 'done'
+  | 'failed';
 
 export type ProgressEvent =
   | { kind: 'scan'; jobId: string; step: string; done: boolean; error?: string }
-  | { kind: 'repair'; jobId: string; repairId: string; phase: RepairPhase; message: string; done: boolean };
+  | {
+      kind: 'repair';
+      jobId: string;
+      repairId: string;
+      phase: RepairPhase;
+      message: string;
+      done: boolean;
+    };
 
 export interface DoctorApi {
   info(): Promise<AppInfo>;
@@ -152,7 +170,15 @@ export const HTTP_ROUTES: Record<Operation, string> = {
 export const HTTP_EVENTS_ROUTE = '/api/events';
 
 /** Error codes every door uses; the HTTP door maps them to status codes. */
-export type ApiErrorCode = 'bad-request' | 'unauthorized' | 'forbidden' | 'not-found' | 'refused' | 'unavailable' | 'too-large' | 'internal';
+export type ApiErrorCode =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'refused'
+  | 'unavailable'
+  | 'too-large'
+  | 'internal';
 
 export const HTTP_STATUS: Record<ApiErrorCode, number> = {
   'bad-request': 400,
@@ -166,7 +192,8 @@ export const HTTP_STATUS: Record<ApiErrorCode, number> = {
 };
 
 /** What crosses IPC and HTTP: errors keep their code (a thrown Error would lose it). */
-export type Envelope<T> = { ok: true; result: T } | { ok: false; error: { code: ApiErrorCode; message: string } };
+export type Envelope<T> =
+  { ok: true; result: T } | { ok: false; error: { code: ApiErrorCode; message: string } };
 
 /**
  * The exact text formats of the ids requests may carry. Server-made ids are opaque tokens; repair

@@ -7,7 +7,10 @@ export interface ParsedArgs {
 
 export class ArgError extends Error {}
 
-export function parseArgs(argv: readonly string[], spec: Record<string, 'bool' | 'value'>): ParsedArgs {
+export function parseArgs(
+  argv: readonly string[],
+  spec: Record<string, 'bool' | 'value'>,
+): ParsedArgs {
   const [command, ...rest] = argv;
   const flags = new Map<string, string | true>();
   const positionals: string[] = [];

@@ -5,7 +5,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`cni-doctor: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
+    process.stderr.write(
+      `cni-doctor: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`,
+    );
     process.exitCode = 2;
   },
 );

@@ -19,9 +19,20 @@ export const ansi: Style = {
 function evidenceLines(e: Evidence): string[] {
   switch (e.kind) {
     case 'file':
-      return [`${e.path}${e.note ? `  (${e.note})` : ''}`, ...e.lines.map((l) => `  ${l.highlight ? '>' : ' '}${String(l.line).padStart(5)} | ${l.text}`)];
+      return [
+        `${e.path}${e.note ? `  (${e.note})` : ''}`,
+        ...e.lines.map(
+          (l) => `  ${l.highlight ? '>' : ' '}${String(l.line).padStart(5)} | ${l.text}`,
+        ),
+      ];
     case 'conf-dir':
-      return [`${e.path}  (${e.note ?? `load order of ${e.runtime}`})`, ...e.entries.map((x, i) => `  ${String(i + 1).padStart(2)}. ${x.name.padEnd(34)} ${x.role}${x.network ? `  network "${x.network}"` : ''}${x.note ? `  — ${x.note}` : ''}`)];
+      return [
+        `${e.path}  (${e.note ?? `load order of ${e.runtime}`})`,
+        ...e.entries.map(
+          (x, i) =>
+            `  ${String(i + 1).padStart(2)}. ${x.name.padEnd(34)} ${x.role}${x.network ? `  network "${x.network}"` : ''}${x.note ? `  — ${x.note}` : ''}`,
+        ),
+      ];
     case 'cri':
       return [`CRI ${e.endpoint}  ${e.field}: ${e.value}`];
     case 'hns':
@@ -39,11 +50,18 @@ function evidenceLines(e: Evidence): string[] {
 
 export function formatFinding(finding: Finding, st: Style): string[] {
   const f = visibleDeep(finding);
-  const out = [`${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(f.title)}`, `        ${st.dim(`[${f.rule}]`)}`];
+  const out = [
+    `${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(f.title)}`,
+    `        ${st.dim(`[${f.rule}]`)}`,
+  ];
   out.push(...wrap(f.summary, 100).map((l) => `        ${l}`));
-  for (const e of f.evidence) out.push(...evidenceLines(e).map((l) => `        ${st.dim('│')} ${l}`));
+  for (const e of f.evidence)
+    out.push(...evidenceLines(e).map((l) => `        ${st.dim('│')} ${l}`));
   if (f.relatedFindings?.length) out.push(`        explained by: ${f.relatedFindings.join(', ')}`);
-  for (const r of f.repairs) out.push(`        fix: cni-doctor fix ${r.id}   ${st.dim(`# ${r.title}${r.needsElevation ? ' (needs root/Administrator)' : ''}`)}`);
+  for (const r of f.repairs)
+    out.push(
+      `        fix: cni-doctor fix ${r.id}   ${st.dim(`# ${r.title}${r.needsElevation ? ' (needs root/Administrator)' : ''}`)}`,
+    );
   if (f.guidance) out.push(...wrap(`what to do: ${f.guidance}`, 100).map((l) => `        ${l}`));
   return out;
 }
@@ -54,13 +72,26 @@ export function formatReport(report: Report, st: Style): string {
   const s = r.summary;
   out.push(st.bold(`cni-doctor — ${r.node.hostname ?? 'node'} (${r.node.os}, ${r.node.source})`));
   if (s) {
-    for (const rt of s.runtimes) out.push(`  runtime   ${rt.name}${rt.version ? ` ${rt.version}` : ''} at ${rt.endpoint ?? '?'}`);
-    if (s.kubelet) out.push(`  kubelet   ${s.kubelet.version ?? 'version unknown'} → ${s.kubelet.endpoint ?? 'endpoint unknown'}`);
-    if (s.cniInUse) out.push(`  CNI       ${s.cniInUse.file ?? 'none'} in ${s.cniInUse.confDir}${s.cniInUse.plugins.length ? ` (${s.cniInUse.plugins.join(', ')})` : ''}`);
-    for (const c of s.criConditions ?? []) out.push(`  CRI       ${c.endpoint}: RuntimeReady=${c.runtimeReady ?? '?'} NetworkReady=${c.networkReady ?? '?'}${c.message ? ` — ${c.message}` : ''}`);
+    for (const rt of s.runtimes)
+      out.push(
+        `  runtime   ${rt.name}${rt.version ? ` ${rt.version}` : ''} at ${rt.endpoint ?? '?'}`,
+      );
+    if (s.kubelet)
+      out.push(
+        `  kubelet   ${s.kubelet.version ?? 'version unknown'} → ${s.kubelet.endpoint ?? 'endpoint unknown'}`,
+      );
+    if (s.cniInUse)
+      out.push(
+        `  CNI       ${s.cniInUse.file ?? 'none'} in ${s.cniInUse.confDir}${s.cniInUse.plugins.length ? ` (${s.cniInUse.plugins.join(', ')})` : ''}`,
+      );
+    for (const c of s.criConditions ?? [])
+      out.push(
+        `  CRI       ${c.endpoint}: RuntimeReady=${c.runtimeReady ?? '?'} NetworkReady=${c.networkReady ?? '?'}${c.message ? ` — ${c.message}` : ''}`,
+      );
   }
   out.push('');
-  if (r.findings.length === 0) out.push('No findings: nothing on this node explains a stuck pod sandbox.');
+  if (r.findings.length === 0)
+    out.push('No findings: nothing on this node explains a stuck pod sandbox.');
   for (const sev of ['error', 'warning', 'info'] as const) {
     const group = r.findings.filter((f) => f.severity === sev);
     if (group.length === 0) continue;
@@ -68,13 +99,19 @@ export function formatReport(report: Report, st: Style): string {
     for (const f of group) out.push(...formatFinding(f, st), '');
   }
   const unknown = r.checks.filter((c) => c.status === 'unknown');
-  const counts = ['pass', 'fail', 'unknown', 'not-applicable'].map((st2) => `${r.checks.filter((c) => c.status === st2).length} ${st2}`).join(', ');
+  const counts = ['pass', 'fail', 'unknown', 'not-applicable']
+    .map((st2) => `${r.checks.filter((c) => c.status === st2).length} ${st2}`)
+    .join(', ');
   out.push(st.dim(`checks: ${counts}`));
   // Group by reason: twenty log checks that all lack a readable log are one line, not twenty.
   const byReason = new Map<string, string[]>();
-  for (const c of unknown) byReason.set(c.reason ?? '', [...(byReason.get(c.reason ?? '') ?? []), c.rule]);
+  for (const c of unknown)
+    byReason.set(c.reason ?? '', [...(byReason.get(c.reason ?? '') ?? []), c.rule]);
   for (const [reason, rules] of byReason) {
-    const names = rules.length > 3 ? `${rules.slice(0, 2).join(', ')} and ${rules.length - 2} more` : rules.join(', ');
+    const names =
+      rules.length > 3
+        ? `${rules.slice(0, 2).join(', ')} and ${rules.length - 2} more`
+        : rules.join(', ');
     out.push(st.dim(`  could not determine ${names}: ${reason}`));
   }
   return out.join('\n');

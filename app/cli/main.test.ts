@@ -5,7 +5,14 @@ import type { Io } from './io';
 function capture(): Io & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), progress: () => undefined, isTty: false };
+  return {
+    stdout,
+    stderr,
+    out: (t) => stdout.push(t),
+    err: (t) => stderr.push(t),
+    progress: () => undefined,
+    isTty: false,
+  };
 }
 
 describe('main', () => {

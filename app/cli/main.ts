@@ -23,7 +23,10 @@ const USAGE = `cni-doctor ${VERSION} — why is my pod stuck in sandbox creation
   cni-doctor serve   [--port N] [--bundle PATH]
 `;
 
-type Command = { flags: Record<string, 'bool' | 'value'>; run: (a: ReturnType<typeof parseArgs>, io: Io) => Promise<number> };
+type Command = {
+  flags: Record<string, 'bool' | 'value'>;
+  run: (a: ReturnType<typeof parseArgs>, io: Io) => Promise<number>;
+};
 
 const COMMANDS: Record<string, Command> = {
   scan: { flags: SCAN_FLAGS, run: scanCommand },

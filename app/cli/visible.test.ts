@@ -5,11 +5,18 @@ import type { Report } from '../../shared/model/report';
 
 describe('visible', () => {
   it('shows control characters instead of sending them to the terminal', () => {
-    expect(visible('evil\x1b]0;pwned\x07\x1b[2J ok\ttab\u009b')).toBe('evil\\x1b]0;pwned\\x07\\x1b[2J ok\ttab\\x9b');
+    expect(visible('evil\x1b]0;pwned\x07\x1b[2J ok\ttab\u009b')).toBe(
+      'evil\\x1b]0;pwned\\x07\\x1b[2J ok\ttab\\x9b',
+    );
   });
 
   it('keeps ordinary text, including non-ASCII', () => {
-    expect(visibleDeep({ a: ['grüße — ✓'], n: 3, b: true, z: null })).toEqual({ a: ['grüße — ✓'], n: 3, b: true, z: null });
+    expect(visibleDeep({ a: ['grüße — ✓'], n: 3, b: true, z: null })).toEqual({
+      a: ['grüße — ✓'],
+      n: 3,
+      b: true,
+      z: null,
+    });
   });
 
   it('keeps escape sequences from a config line out of the text report', () => {
@@ -24,7 +31,13 @@ describe('visible', () => {
           severity: 'error',
           title: '05-evil.conflist is not a valid CNI config',
           summary: 'bad',
-          evidence: [{ kind: 'file', path: '/etc/cni/net.d/05-evil.conflist', lines: [{ line: 1, text: '{"name":"evil\x1b]0;pwned\x07"' }] }],
+          evidence: [
+            {
+              kind: 'file',
+              path: '/etc/cni/net.d/05-evil.conflist',
+              lines: [{ line: 1, text: '{"name":"evil\x1b]0;pwned\x07"' }],
+            },
+          ],
           repairs: [],
         },
       ],

@@ -15,6 +15,7 @@ export function visible(s: string): string {
 export function visibleDeep<T>(v: T): T {
   if (typeof v === 'string') return visible(v) as T;
   if (Array.isArray(v)) return v.map((x: unknown) => visibleDeep(x)) as T;
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visibleDeep(x)])) as T;
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visibleDeep(x)])) as T;
   return v;
 }

@@ -10,7 +10,9 @@ import { processIo, type Io } from '../cli/io';
 /** Electron/Chromium switches that may precede ours and are not the CLI's business. */
 const HOST_SWITCHES = /^--(no-sandbox|ozone-platform=.*|enable-logging|inspect.*)$/;
 
-export function cliArgs(argv: readonly string[]): { args: string[]; resultFile?: string } | undefined {
+export function cliArgs(
+  argv: readonly string[],
+): { args: string[]; resultFile?: string } | undefined {
   const i = argv.indexOf('--cli');
   if (i === -1) return undefined;
   const rest = argv.slice(i + 1).filter((a) => !HOST_SWITCHES.test(a));

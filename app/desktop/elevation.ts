@@ -28,15 +28,37 @@ export interface ElevatedCommand {
 }
 
 /** The command line; pure, so its quoting is unit-tested. */
-export function elevatedCommand(platform: NodeJS.Platform, self: SelfCommand, repairId: string, previewToken: string, resultFile: string): ElevatedCommand {
+export function elevatedCommand(
+  platform: NodeJS.Platform,
+  self: SelfCommand,
+  repairId: string,
+  previewToken: string,
+  resultFile: string,
+): ElevatedCommand {
   if (!ID_PATTERNS.repairId.test(repairId)) throw new ApiError('bad-request', 'invalid repair id');
-  if (!ID_PATTERNS.previewToken.test(previewToken)) throw new ApiError('bad-request', 'invalid preview token');
+  if (!ID_PATTERNS.previewToken.test(previewToken))
+    throw new ApiError('bad-request', 'invalid preview token');
   const isAbsolute = platform === 'win32' ? path.win32.isAbsolute : path.posix.isAbsolute;
   if (!isAbsolute(self.exe)) throw new ApiError('internal', 'the executable path must be absolute');
   // --preview-token: the elevated engine refuses if its own fresh plan is not the one the user saw.
-  const cliArgs = ['--cli', '--result-file', resultFile, 'fix', repairId, '--yes', '--json', '--preview-token', previewToken];
+  const cliArgs = [
+    '--cli',
+    '--result-file',
+    resultFile,
+    'fix',
+    repairId,
+    '--yes',
+    '--json',
+    '--preview-token',
+    previewToken,
+  ];
   if (platform === 'win32') {
-    if (/["\r\n]/.test(resultFile) || /["\r\n]/.test(self.exe) || self.prefixArgs.some((a) => /["\r\n]/.test(a))) throw new ApiError('internal', 'unexpected character in a path');
+    if (
+      /["\r\n]/.test(resultFile) ||
+      /["\r\n]/.test(self.exe) ||
+      self.prefixArgs.some((a) => /["\r\n]/.test(a))
+    )
+      throw new ApiError('internal', 'unexpected character in a path');
     const quoteArg = (a: string): string => `"${a}"`;
     const psString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
     const argLine = [...self.prefixArgs, ...cliArgs].map(quoteArg).join(' ');
@@ -46,11 +68,24 @@ export function elevatedCommand(platform: NodeJS.Platform, self: SelfCommand, re
       'exit $p.ExitCode',
     ].join('; ');
     // -EncodedCommand: no shell ever re-parses the script (UTF-16LE, base64, as PowerShell wants).
-    return { file: 'powershell.exe', args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', Buffer.from(script, 'utf16le').toString('base64')] };
+    return {
+      file: 'powershell.exe',
+      args: [
+        '-NoProfile',
+        '-NonInteractive',
+        '-ExecutionPolicy',
+        'Bypass',
+        '-EncodedCommand',
+        Buffer.from(script, 'utf16le').toString('base64'),
+      ],
+    };
   }
   // Electron refuses to start as root with its sandbox on, and root has no display under pkexec:
   // the CLI mode opens no window, so both are safe to switch off for this run.
-  return { file: 'pkexec', args: [self.exe, ...self.prefixArgs, '--no-sandbox', '--ozone-platform=headless', ...cliArgs] };
+  return {
+    file: 'pkexec',
+    args: [self.exe, ...self.prefixArgs, '--no-sandbox', '--ozone-platform=headless', ...cliArgs],
+  };
 }
 
 function run(cmd: ElevatedCommand): Promise<number> {
@@ -64,7 +99,10 @@ function run(cmd: ElevatedCommand): Promise<number> {
 /** pkexec: 126 = the user dismissed the dialog, 127 = not authorised. */
 const CANCELLED = new Set([126, 127]);
 
-export function makeElevatedRunner(self: SelfCommand, platform: NodeJS.Platform = process.platform) {
+export function makeElevatedRunner(
+  self: SelfCommand,
+  platform: NodeJS.Platform = process.platform,
+) {
   return async (repairId: string, previewToken: string): Promise<ApplyResult> => {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-elevated-'));
     const resultFile = path.join(dir, 'result.json');
@@ -77,8 +115,12 @@ export function makeElevatedRunner(self: SelfCommand, platform: NodeJS.Platform 
       }
       const text = await fsp.readFile(resultFile, 'utf8').catch(() => undefined);
       if (text === undefined) {
-        if (platform !== 'win32' && CANCELLED.has(code)) throw new ApiError('refused', 'elevation was cancelled or not authorised');
-        throw new ApiError('refused', `the elevated repair did not run (exit ${code}); the permission prompt may have been cancelled`);
+        if (platform !== 'win32' && CANCELLED.has(code))
+          throw new ApiError('refused', 'elevation was cancelled or not authorised');
+        throw new ApiError(
+          'refused',
+          `the elevated repair did not run (exit ${code}); the permission prompt may have been cancelled`,
+        );
       }
       try {
         return JSON.parse(text) as ApplyResult;

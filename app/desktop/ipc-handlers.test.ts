@@ -15,7 +15,8 @@ let saveExport: Mock<(b: ExportedBundle) => Promise<string | null>>;
 let chooseBundleFile: Mock<() => Promise<string | null>>;
 
 const own: InvokeEventLike = { senderFrame: { url: `${PAGE}#/findings`, parent: null } };
-const call = (channel: string, payload?: unknown, event: InvokeEventLike = own) => handlers.get(channel)?.(event, payload) as Promise<Envelope<unknown>>;
+const call = (channel: string, payload?: unknown, event: InvokeEventLike = own) =>
+  handlers.get(channel)?.(event, payload) as Promise<Envelope<unknown>>;
 
 beforeEach(() => {
   backend = spyBackend();
@@ -23,7 +24,12 @@ beforeEach(() => {
   const ipcMain: IpcMainLike = { handle: (c, h) => void handlers.set(c, h) };
   saveExport = vi.fn(async (_b: ExportedBundle): Promise<string | null> => '/home/u/node.tar.gz');
   chooseBundleFile = vi.fn(async (): Promise<string | null> => '/home/u/customer.tar.gz');
-  registerIpcHandlers({ ipcMain, dispatcher: createDispatcher({ backend, chooseBundleFile }), pageUrl: PAGE, saveExport });
+  registerIpcHandlers({
+    ipcMain,
+    dispatcher: createDispatcher({ backend, chooseBundleFile }),
+    pageUrl: PAGE,
+    saveExport,
+  });
 });
 
 describe('IPC handlers', () => {
@@ -32,14 +38,21 @@ describe('IPC handlers', () => {
   });
 
   it('serve the app page', async () => {
-    expect(await call(CHANNELS.scan, { source: 'demo', demoId: 'minikube-conflict' })).toMatchObject({ ok: true });
+    expect(
+      await call(CHANNELS.scan, { source: 'demo', demoId: 'minikube-conflict' }),
+    ).toMatchObject({ ok: true });
     expect(backend.scan).toHaveBeenCalledWith({ source: 'demo', demoId: 'minikube-conflict' });
   });
 
   it('refuse every other sender: another file, a web page, an iframe, no frame', async () => {
     const strangers: InvokeEventLike[] = [
       { senderFrame: { url: 'file:///tmp/evil.html', parent: null } },
-      { senderFrame: { url: appPageUrl('/opt/cni-doctor/resources/app.asar/dist/renderer/other.html'), parent: null } },
+      {
+        senderFrame: {
+          url: appPageUrl('/opt/cni-doctor/resources/app.asar/dist/renderer/other.html'),
+          parent: null,
+        },
+      },
       { senderFrame: { url: 'https://evil.example/', parent: null } },
       { senderFrame: { url: 'devtools://devtools/bundled/inspector.html', parent: null } },
       { senderFrame: { url: PAGE, parent: {} } },
@@ -48,7 +61,10 @@ describe('IPC handlers', () => {
     ];
     for (const ev of strangers) {
       for (const channel of Object.values(CHANNELS)) {
-        expect(await call(channel, { source: 'live' }, ev)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+        expect(await call(channel, { source: 'live' }, ev)).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden' },
+        });
       }
     }
     expect(callsTotal(backend)).toBe(0);
@@ -66,7 +82,14 @@ describe('IPC handlers', () => {
     [CHANNELS.previewRepair, { repairId: '; rm -rf /' }],
     [CHANNELS.previewRepair, { repairId: 7 }],
     [CHANNELS.previewRepair, 'cni.conf.none:enable'],
-    [CHANNELS.applyRepair, { repairId: 'cni.conf.none:enable', previewToken: 'abcdefgh', steps: [{ kind: 'write', path: '/etc/shadow' }] }],
+    [
+      CHANNELS.applyRepair,
+      {
+        repairId: 'cni.conf.none:enable',
+        previewToken: 'abcdefgh',
+        steps: [{ kind: 'write', path: '/etc/shadow' }],
+      },
+    ],
     [CHANNELS.undo, { entryId: '/var/lib/cni-doctor/journal/x' }],
     [CHANNELS.inventory, { scanId: 'x'.repeat(100_000) }],
     [CHANNELS.openBundle, { kind: 'path', path: '/etc/shadow' }],
@@ -79,26 +102,50 @@ describe('IPC handlers', () => {
     [CHANNELS.scan, { source: 'live', a: { b: { c: { d: { e: {} } } } } }],
   ];
 
-  it.each(hostile)('refuse hostile payloads on %s before the engine sees them', async (channel, payload) => {
-    expect(await call(channel, payload)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
-    expect(callsTotal(backend)).toBe(0);
-    expect(chooseBundleFile).not.toHaveBeenCalled();
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  it.each(hostile)(
+    'refuse hostile payloads on %s before the engine sees them',
+    async (channel, payload) => {
+      expect(await call(channel, payload)).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request' },
+      });
+      expect(callsTotal(backend)).toBe(0);
+      expect(chooseBundleFile).not.toHaveBeenCalled();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 
   it('accept uploaded bytes as an ArrayBuffer (structured clone) and open the dialog only on request', async () => {
-    expect(await call(CHANNELS.openBundle, { kind: 'upload', fileName: 'node.tar.gz', data: new Uint8Array([31, 139]).buffer })).toMatchObject({ ok: true });
-    expect(backend.openBundle.mock.calls[0]?.[0]).toMatchObject({ kind: 'upload', fileName: 'node.tar.gz' });
+    expect(
+      await call(CHANNELS.openBundle, {
+        kind: 'upload',
+        fileName: 'node.tar.gz',
+        data: new Uint8Array([31, 139]).buffer,
+      }),
+    ).toMatchObject({ ok: true });
+    expect(backend.openBundle.mock.calls[0]?.[0]).toMatchObject({
+      kind: 'upload',
+      fileName: 'node.tar.gz',
+    });
     expect(await call(CHANNELS.openBundle, { kind: 'dialog' })).toMatchObject({ ok: true });
     expect(chooseBundleFile).toHaveBeenCalledOnce();
     // The path comes from the main process's own dialog, never from the page.
-    expect(backend.openBundle.mock.calls[1]?.[0]).toEqual({ kind: 'path', path: '/home/u/customer.tar.gz' });
+    expect(backend.openBundle.mock.calls[1]?.[0]).toEqual({
+      kind: 'path',
+      path: '/home/u/customer.tar.gz',
+    });
   });
 
   it('export goes through the save dialog and returns no bytes to the page', async () => {
     const r = await call(CHANNELS.exportBundle);
-    expect(r).toEqual({ ok: true, result: { fileName: 'node.tar.gz', bytes: 4, savedTo: '/home/u/node.tar.gz' } });
+    expect(r).toEqual({
+      ok: true,
+      result: { fileName: 'node.tar.gz', bytes: 4, savedTo: '/home/u/node.tar.gz' },
+    });
     saveExport.mockResolvedValueOnce(null);
-    expect(await call(CHANNELS.exportBundle)).toMatchObject({ ok: true, result: { cancelled: true } });
+    expect(await call(CHANNELS.exportBundle)).toMatchObject({
+      ok: true,
+      result: { cancelled: true },
+    });
   });
 });

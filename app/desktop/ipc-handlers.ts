@@ -15,7 +15,10 @@ export interface InvokeEventLike {
 }
 
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: InvokeEventLike, payload: unknown) => Promise<unknown>): void;
+  handle(
+    channel: string,
+    listener: (event: InvokeEventLike, payload: unknown) => Promise<unknown>,
+  ): void;
 }
 
 export interface IpcDeps {
@@ -32,15 +35,23 @@ export function registerIpcHandlers(deps: IpcDeps): void {
   for (const [op, channel] of Object.entries(CHANNELS) as [Operation, string][]) {
     deps.ipcMain.handle(channel, async (event, payload): Promise<Envelope<unknown>> => {
       if (!isTrustedSender(event.senderFrame, deps.pageUrl)) {
-        deps.log?.(`refused ${channel} from ${event.senderFrame?.url.slice(0, 200) ?? 'an unknown frame'}`);
-        return { ok: false, error: { code: 'forbidden', message: 'this page may not use the engine' } };
+        deps.log?.(
+          `refused ${channel} from ${event.senderFrame?.url.slice(0, 200) ?? 'an unknown frame'}`,
+        );
+        return {
+          ok: false,
+          error: { code: 'forbidden', message: 'this page may not use the engine' },
+        };
       }
       const env = await deps.dispatcher(op, payload);
       if (op !== 'exportBundle' || !env.ok) return env;
       try {
         const bundle = env.result as ExportedBundle;
         const savedTo = await deps.saveExport(bundle);
-        const result: ExportResult = savedTo === null ? { fileName: bundle.fileName, bytes: bundle.data.byteLength, cancelled: true } : { fileName: bundle.fileName, bytes: bundle.data.byteLength, savedTo };
+        const result: ExportResult =
+          savedTo === null
+            ? { fileName: bundle.fileName, bytes: bundle.data.byteLength, cancelled: true }
+            : { fileName: bundle.fileName, bytes: bundle.data.byteLength, savedTo };
         return { ok: true, result };
       } catch (e) {
         return toErrorEnvelope(e);

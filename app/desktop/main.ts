@@ -56,11 +56,22 @@ function startGui(): void {
     if (app.isPackaged) Menu.setApplicationMenu(null);
 
     const progress = new ProgressBus();
-    const demosDir = findDemosDir([path.join(process.resourcesPath, 'demo'), path.join(app.getAppPath(), 'assets', 'demo')]);
+    const demosDir = findDemosDir([
+      path.join(process.resourcesPath, 'demo'),
+      path.join(app.getAppPath(), 'assets', 'demo'),
+    ]);
     // The elevated run is this same program in CLI mode; an AppImage is elevated as the file itself
     // (root cannot enter the user's FUSE mount of it).
-    const self = app.isPackaged ? { exe: process.env.APPIMAGE ?? process.execPath, prefixArgs: [] } : { exe: process.execPath, prefixArgs: [app.getAppPath()] };
-    const backend = await createEngineBackend({ door: 'desktop', progress, repairs: engineRepairs(), demosDir, runElevated: makeElevatedRunner(self) });
+    const self = app.isPackaged
+      ? { exe: process.env.APPIMAGE ?? process.execPath, prefixArgs: [] }
+      : { exe: process.execPath, prefixArgs: [app.getAppPath()] };
+    const backend = await createEngineBackend({
+      door: 'desktop',
+      progress,
+      repairs: engineRepairs(),
+      demosDir,
+      runElevated: makeElevatedRunner(self),
+    });
 
     const dispatcher = createDispatcher({
       backend,
@@ -79,7 +90,11 @@ function startGui(): void {
       dispatcher,
       pageUrl,
       saveExport: async (bundle) => {
-        const r = await dialog.showSaveDialog({ title: 'Save the node bundle', defaultPath: bundle.fileName, filters: [{ name: 'Node bundle', extensions: ['gz'] }] });
+        const r = await dialog.showSaveDialog({
+          title: 'Save the node bundle',
+          defaultPath: bundle.fileName,
+          filters: [{ name: 'Node bundle', extensions: ['gz'] }],
+        });
         if (r.canceled || !r.filePath) return null;
         await fsp.writeFile(r.filePath, bundle.data, { mode: 0o600 });
         return r.filePath;
@@ -109,7 +124,10 @@ function startGui(): void {
     });
     win.once('ready-to-show', () => win?.show());
     if (!existsSync(indexHtml)) {
-      dialog.showErrorBox('cni-doctor', `The UI is not built: ${indexHtml} is missing (run npm run build).`);
+      dialog.showErrorBox(
+        'cni-doctor',
+        `The UI is not built: ${indexHtml} is missing (run npm run build).`,
+      );
       app.quit();
       return;
     }

@@ -4,7 +4,13 @@
  * `electron` only; shared/api.ts is bundled in (constants and types, no Node APIs).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CHANNELS, PROGRESS_CHANNEL, type DoctorApi, type Envelope, type ProgressEvent } from '../../shared/api';
+import {
+  CHANNELS,
+  PROGRESS_CHANNEL,
+  type DoctorApi,
+  type Envelope,
+  type ProgressEvent,
+} from '../../shared/api';
 
 async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   const env = (await ipcRenderer.invoke(channel, payload)) as Envelope<T>;

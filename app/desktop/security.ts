@@ -7,14 +7,23 @@ import { CSP } from '../web/headers';
 
 export function hardenSession(ses: Session): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP], 'X-Content-Type-Options': ['nosniff'] } });
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [CSP],
+        'X-Content-Type-Options': ['nosniff'],
+      },
+    });
   });
   // The app needs no camera, notifications, clipboard-read, HID, serial … : say no to all of them.
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
   ses.setDevicePermissionHandler(() => false);
   // Nothing is loaded from the network; a proxy or a remote fetch would be a bug.
-  ses.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] }, (_details, callback) => callback({ cancel: true }));
+  ses.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (_details, callback) => callback({ cancel: true }),
+  );
 }
 
 export function hardenAllWebContents(): void {

@@ -18,7 +18,8 @@ import type {
 } from '../../shared/api';
 
 /** A bundle handed over by the user: uploaded bytes, or a path the main process itself chose. */
-export type BundleSource = { kind: 'upload'; fileName: string; data: Uint8Array } | { kind: 'path'; path: string };
+export type BundleSource =
+  { kind: 'upload'; fileName: string; data: Uint8Array } | { kind: 'path'; path: string };
 
 export interface ExportedBundle {
   fileName: string;
@@ -43,4 +44,6 @@ export interface BackendOps {
 
 export type BackendOp = keyof BackendOps;
 
-export type Backend = { [K in BackendOp]: (req: BackendOps[K]['req']) => Promise<BackendOps[K]['res']> };
+export type Backend = {
+  [K in BackendOp]: (req: BackendOps[K]['req']) => Promise<BackendOps[K]['res']>;
+};

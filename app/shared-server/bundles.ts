@@ -49,7 +49,10 @@ export class BundleRegistry {
       host = await BundleHost.open(file);
     } catch (e) {
       if (source.kind === 'upload') await fsp.rm(file, { force: true });
-      throw new ApiError('bad-request', `not a readable bundle: ${(e as Error).message.replace(file, name)}`);
+      throw new ApiError(
+        'bad-request',
+        `not a readable bundle: ${(e as Error).message.replace(file, name)}`,
+      );
     }
     const m = host.manifest;
     const info: BundleInfo = {

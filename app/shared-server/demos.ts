@@ -24,7 +24,8 @@ export const DEMOS: readonly DemoInfo[] = [
   {
     id: 'healthy-node',
     title: 'A healthy node (Calico on containerd)',
-    description: 'What a node with nothing wrong looks like: one CNI config, containerd ready, the kubelet pointed at the right socket.',
+    description:
+      'What a node with nothing wrong looks like: one CNI config, containerd ready, the kubelet pointed at the right socket.',
     os: 'linux',
   },
 ];
@@ -38,5 +39,7 @@ export function demoPath(demosDir: string | undefined, demoId: string): string |
 
 /** First candidate folder that holds at least one demo bundle. */
 export function findDemosDir(candidates: readonly string[]): string | undefined {
-  return candidates.find((dir) => DEMOS.some((d) => existsSync(path.join(dir, d.id, 'manifest.json'))));
+  return candidates.find((dir) =>
+    DEMOS.some((d) => existsSync(path.join(dir, d.id, 'manifest.json'))),
+  );
 }

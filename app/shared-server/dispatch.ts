@@ -7,9 +7,14 @@ import type { Backend, BackendOps } from './backend';
 import { ApiError, toErrorEnvelope } from './errors';
 import { validateRequest, type ValidRequest } from './validate';
 
-export type DispatchResults = { [K in Operation]: K extends 'openBundle' ? BundleInfo | null : BackendOps[K]['res'] };
+export type DispatchResults = {
+  [K in Operation]: K extends 'openBundle' ? BundleInfo | null : BackendOps[K]['res'];
+};
 
-export type Dispatcher = <K extends Operation>(op: K, payload: unknown) => Promise<Envelope<DispatchResults[K]>>;
+export type Dispatcher = <K extends Operation>(
+  op: K,
+  payload: unknown,
+) => Promise<Envelope<DispatchResults[K]>>;
 
 export interface DispatcherDeps {
   backend: Backend;
@@ -29,7 +34,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     listBundles: () => backend.listBundles(undefined),
     openBundle: async (r) => {
       if (r.kind === 'upload') return backend.openBundle(r);
-      if (!deps.chooseBundleFile) throw new ApiError('bad-request', 'this door has no file dialog: upload the .tar.gz instead');
+      if (!deps.chooseBundleFile)
+        throw new ApiError(
+          'bad-request',
+          'this door has no file dialog: upload the .tar.gz instead',
+        );
       const chosen = await deps.chooseBundleFile();
       return chosen === null ? null : backend.openBundle({ kind: 'path', path: chosen });
     },
@@ -43,7 +52,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   return async (op, payload) => {
     try {
-      if (!Object.prototype.hasOwnProperty.call(handlers, op)) throw new ApiError('not-found', 'unknown operation');
+      if (!Object.prototype.hasOwnProperty.call(handlers, op))
+        throw new ApiError('not-found', 'unknown operation');
       const req = validateRequest(op, payload);
       const handler = handlers[op] as (r: typeof req) => Promise<DispatchResults[typeof op]>;
       return { ok: true, result: await handler(req) };

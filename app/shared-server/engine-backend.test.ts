@@ -13,15 +13,54 @@ import type { RepairPort } from './repair-port';
 const DEMOS = join(process.cwd(), 'assets', 'demo');
 const OFFERED = 'cni.conf.shadowed-by-default:disable-files:containerd';
 
-function spyRepairs(preview: Partial<RepairPreview> = {}): RepairPort & { preview: ReturnType<typeof vi.fn>; apply: ReturnType<typeof vi.fn> } {
+function spyRepairs(
+  preview: Partial<RepairPreview> = {},
+): RepairPort & { preview: ReturnType<typeof vi.fn>; apply: ReturnType<typeof vi.fn> } {
   const needsElevation = preview.needsElevation ?? false;
-  const plan = { repairId: OFFERED, rule: 'cni.conf.shadowed-by-default', findingId: 'f', kind: 'disable-files', title: 't', risk: 'low', needsElevation, steps: [], podImpact: 'none', services: [], inputs: [], notes: [] } as const;
-  const p: RepairPreview = { repairId: OFFERED, title: 't', plan: { ...plan, steps: [], services: [], inputs: [], notes: [] }, description: [], diffs: [], services: [], podImpact: 'none', risk: 'low', needsElevation, notes: [], previewToken: 'tok-12345678' };
+  const plan = {
+    repairId: OFFERED,
+    rule: 'cni.conf.shadowed-by-default',
+    findingId: 'f',
+    kind: 'disable-files',
+    title: 't',
+    risk: 'low',
+    needsElevation,
+    steps: [],
+    podImpact: 'none',
+    services: [],
+    inputs: [],
+    notes: [],
+  } as const;
+  const p: RepairPreview = {
+    repairId: OFFERED,
+    title: 't',
+    plan: { ...plan, steps: [], services: [], inputs: [], notes: [] },
+    description: [],
+    diffs: [],
+    services: [],
+    podImpact: 'none',
+    risk: 'low',
+    needsElevation,
+    notes: [],
+    previewToken: 'tok-12345678',
+  };
   return {
     available: true,
     preview: vi.fn(async () => p),
-    apply: vi.fn(async () => ({ entry: 'e-1', repair: OFFERED, status: 'applied' as const, reason: '', verification: null })),
-    undo: vi.fn(async () => ({ entry: 'e-1', repair: OFFERED, status: 'undone' as const, reason: '', verification: null })),
+    apply: vi.fn(async () => ({
+      entry: 'e-1',
+      repair: OFFERED,
+      status: 'applied' as const,
+      reason: '',
+      verification: null,
+    })),
+    undo: vi.fn(async () => ({
+      entry: 'e-1',
+      repair: OFFERED,
+      status: 'undone' as const,
+      reason: '',
+      verification: null,
+    })),
     history: vi.fn(async () => []),
   };
 }
@@ -34,20 +73,34 @@ afterEach(async () => {
 
 describe('engine backend', () => {
   it('scans a demo by id, with the top finding and the snapshot on demand', async () => {
-    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS });
+    backend = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+    });
     const r = await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
     expect(r.report.summary?.topFindingId).toMatch(/^cni.conf.shadowed-by-default/);
     expect(r.canApply).toBe(false);
     const inv = await backend.inventory({ scanId: r.scanId });
     expect(inv.snapshot.confDirs[0]?.path).toBe('/etc/cni/net.d');
-    expect((await backend.listDemos(undefined)).map((d) => d.id)).toEqual(['windows-antrea-containerd', 'minikube-conflict', 'healthy-node']);
+    expect((await backend.listDemos(undefined)).map((d) => d.id)).toEqual([
+      'windows-antrea-containerd',
+      'minikube-conflict',
+      'healthy-node',
+    ]);
   });
 
   it('emits scan progress', async () => {
     const progress = new ProgressBus();
     const seen: string[] = [];
     progress.subscribe((e) => e.kind === 'scan' && seen.push(e.step));
-    backend = await createEngineBackend({ door: 'web', progress, repairs: spyRepairs(), demosDir: DEMOS });
+    backend = await createEngineBackend({
+      door: 'web',
+      progress,
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+    });
     await backend.scan({ source: 'demo', demoId: 'healthy-node' });
     expect(seen[0]).toBe('opening');
     expect(seen).toContain('CNI configuration');
@@ -56,13 +109,31 @@ describe('engine backend', () => {
 
   it('refuses a repair id that no finding of the current scan offers; the repair engine is never asked', async () => {
     const repairs = spyRepairs();
-    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: () => BundleHost.open(join(DEMOS, 'minikube-conflict')) });
+    backend = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs,
+      demosDir: DEMOS,
+      openLiveHost: () => BundleHost.open(join(DEMOS, 'minikube-conflict')),
+    });
     const dispatch = createDispatcher({ backend });
-    expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({ ok: false, error: { code: 'not-found' } }); // nothing scanned yet
+    expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    }); // nothing scanned yet
     await backend.scan({ source: 'live' });
-    for (const repairId of ['cni.conf.none:enable-disabled', 'containerd.cri.disabled:remove-entry', 'hns.endpoint.stale:hns-remove-endpoints']) {
-      expect(await dispatch('previewRepair', { repairId })).toMatchObject({ ok: false, error: { code: 'not-found' } });
-      expect(await dispatch('applyRepair', { repairId, previewToken: 'tok-12345678' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    for (const repairId of [
+      'cni.conf.none:enable-disabled',
+      'containerd.cri.disabled:remove-entry',
+      'hns.endpoint.stale:hns-remove-endpoints',
+    ]) {
+      expect(await dispatch('previewRepair', { repairId })).toMatchObject({
+        ok: false,
+        error: { code: 'not-found' },
+      });
+      expect(
+        await dispatch('applyRepair', { repairId, previewToken: 'tok-12345678' }),
+      ).toMatchObject({ ok: false, error: { code: 'not-found' } });
     }
     expect(repairs.preview).not.toHaveBeenCalled();
     expect(repairs.apply).not.toHaveBeenCalled();
@@ -72,9 +143,16 @@ describe('engine backend', () => {
 
   it('never applies a repair to a recording', async () => {
     const repairs = spyRepairs();
-    backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS });
+    backend = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs,
+      demosDir: DEMOS,
+    });
     await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
-    await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).rejects.toMatchObject({ code: 'refused' });
+    await expect(
+      backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+    ).rejects.toMatchObject({ code: 'refused' });
     await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toThrow(/cni-doctor fix/);
     expect(repairs.apply).not.toHaveBeenCalled();
     expect(repairs.preview).not.toHaveBeenCalled();
@@ -85,31 +163,69 @@ describe('engine backend', () => {
 
     it('applies only the plan that was previewed', async () => {
       const repairs = spyRepairs();
-      backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: true });
+      backend = await createEngineBackend({
+        door: 'web',
+        progress: new ProgressBus(),
+        repairs,
+        demosDir: DEMOS,
+        openLiveHost: live,
+        elevated: true,
+      });
       await backend.scan({ source: 'live' });
-      await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-stale000' })).rejects.toMatchObject({ code: 'refused' });
+      await expect(
+        backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-stale000' }),
+      ).rejects.toMatchObject({ code: 'refused' });
       expect(repairs.apply).not.toHaveBeenCalled();
-      expect(await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).toMatchObject({ status: 'applied' });
+      expect(
+        await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+      ).toMatchObject({ status: 'applied' });
       expect(repairs.apply).toHaveBeenCalledOnce();
       // After a repair the node changed: the old scan no longer vouches for repair ids.
-      await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toMatchObject({ code: 'not-found' });
+      await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toMatchObject({
+        code: 'not-found',
+      });
     });
 
     it('a repair that needs root goes to the elevated runner, never to the in-process engine', async () => {
       const repairs = spyRepairs({ needsElevation: true });
-      const runElevated = vi.fn(async (id: string, _token: string) => ({ entry: 'e-2', repair: id, status: 'applied' as const, reason: '', verification: null }));
-      backend = await createEngineBackend({ door: 'desktop', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: false, runElevated });
+      const runElevated = vi.fn(async (id: string, _token: string) => ({
+        entry: 'e-2',
+        repair: id,
+        status: 'applied' as const,
+        reason: '',
+        verification: null,
+      }));
+      backend = await createEngineBackend({
+        door: 'desktop',
+        progress: new ProgressBus(),
+        repairs,
+        demosDir: DEMOS,
+        openLiveHost: live,
+        elevated: false,
+        runElevated,
+      });
       await backend.scan({ source: 'live' });
-      expect(await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).toMatchObject({ entry: 'e-2' });
+      expect(
+        await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+      ).toMatchObject({ entry: 'e-2' });
       expect(runElevated).toHaveBeenCalledWith(OFFERED, 'tok-12345678');
       expect(repairs.apply).not.toHaveBeenCalled();
     });
 
     it('without a way to elevate, says how to run it instead', async () => {
       const repairs = spyRepairs({ needsElevation: true });
-      backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs, demosDir: DEMOS, openLiveHost: live, elevated: false });
+      backend = await createEngineBackend({
+        door: 'web',
+        progress: new ProgressBus(),
+        repairs,
+        demosDir: DEMOS,
+        openLiveHost: live,
+        elevated: false,
+      });
       await backend.scan({ source: 'live' });
-      await expect(backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' })).rejects.toThrow(/sudo cni-doctor fix/);
+      await expect(
+        backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+      ).rejects.toThrow(/sudo cni-doctor fix/);
       expect(repairs.apply).not.toHaveBeenCalled();
     });
   });
@@ -119,15 +235,36 @@ describe('engine backend', () => {
       const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-bt-'));
       try {
         const file = join(dir, 'b.tar.gz');
-        await tarCreate({ gzip: true, file, cwd: join(DEMOS, 'windows-antrea-containerd'), portable: true }, ['manifest.json', 'files']);
-        backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, tmpRoot: dir });
-        const info = await backend.openBundle({ kind: 'upload', fileName: 'customer.tar.gz', data: readFileSync(file) });
-        expect(info).toMatchObject({ name: 'customer.tar.gz', os: 'windows', hostname: 'win-node-1' });
+        await tarCreate(
+          { gzip: true, file, cwd: join(DEMOS, 'windows-antrea-containerd'), portable: true },
+          ['manifest.json', 'files'],
+        );
+        backend = await createEngineBackend({
+          door: 'web',
+          progress: new ProgressBus(),
+          repairs: spyRepairs(),
+          demosDir: DEMOS,
+          tmpRoot: dir,
+        });
+        const info = await backend.openBundle({
+          kind: 'upload',
+          fileName: 'customer.tar.gz',
+          data: readFileSync(file),
+        });
+        expect(info).toMatchObject({
+          name: 'customer.tar.gz',
+          os: 'windows',
+          hostname: 'win-node-1',
+        });
         expect(info.bundleId).toMatch(/^b-[a-f0-9]{16}$/);
         const r = await backend.scan({ source: 'bundle', bundleId: info.bundleId });
         expect(r.report.node.os).toBe('windows');
-        expect((await backend.listBundles(undefined)).map((b) => b.bundleId)).toEqual([info.bundleId]);
-        await expect(backend.scan({ source: 'bundle', bundleId: 'b-0000000000000000' })).rejects.toMatchObject({ code: 'not-found' });
+        expect((await backend.listBundles(undefined)).map((b) => b.bundleId)).toEqual([
+          info.bundleId,
+        ]);
+        await expect(
+          backend.scan({ source: 'bundle', bundleId: 'b-0000000000000000' }),
+        ).rejects.toMatchObject({ code: 'not-found' });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -136,8 +273,20 @@ describe('engine backend', () => {
     it('refuses bytes that are not a bundle, and keeps nothing', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-bt-'));
       try {
-        backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, tmpRoot: dir });
-        await expect(backend.openBundle({ kind: 'upload', fileName: 'x.tar.gz', data: Buffer.from('not gzip at all') })).rejects.toMatchObject({ code: 'bad-request' });
+        backend = await createEngineBackend({
+          door: 'web',
+          progress: new ProgressBus(),
+          repairs: spyRepairs(),
+          demosDir: DEMOS,
+          tmpRoot: dir,
+        });
+        await expect(
+          backend.openBundle({
+            kind: 'upload',
+            fileName: 'x.tar.gz',
+            data: Buffer.from('not gzip at all'),
+          }),
+        ).rejects.toMatchObject({ code: 'bad-request' });
         expect(await backend.listBundles(undefined)).toEqual([]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -145,7 +294,13 @@ describe('engine backend', () => {
     });
 
     it('serve --bundle: the given bundle is the default source and is scanned before anyone asks', async () => {
-      backend = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, initialBundle: join(DEMOS, 'healthy-node') });
+      backend = await createEngineBackend({
+        door: 'web',
+        progress: new ProgressBus(),
+        repairs: spyRepairs(),
+        demosDir: DEMOS,
+        initialBundle: join(DEMOS, 'healthy-node'),
+      });
       const info = await backend.info(undefined);
       expect(info.defaultSource.source).toBe('bundle');
       const r = await backend.scan(info.defaultSource);
@@ -156,19 +311,31 @@ describe('engine backend', () => {
 
 describe('engine backend memory', () => {
   it('keeps a recording that is used again, and forgets scans nobody asked for in a while', async () => {
-    const b = await createEngineBackend({ door: 'web', progress: new ProgressBus(), repairs: spyRepairs(), demosDir: DEMOS, openLiveHost: () => BundleHost.open(join(DEMOS, 'healthy-node')) });
+    const b = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+      openLiveHost: () => BundleHost.open(join(DEMOS, 'healthy-node')),
+    });
     try {
       const first = await b.scan({ source: 'demo', demoId: 'minikube-conflict' });
       for (let i = 0; i < 8; i++) {
         await b.scan({ source: 'live' });
-        expect((await b.scan({ source: 'demo', demoId: 'minikube-conflict' })).scanId).toBe(first.scanId);
+        expect((await b.scan({ source: 'demo', demoId: 'minikube-conflict' })).scanId).toBe(
+          first.scanId,
+        );
         expect((await b.inventory({ scanId: first.scanId })).scanId).toBe(first.scanId);
       }
       const windows = await b.scan({ source: 'demo', demoId: 'windows-antrea-containerd' });
       for (let i = 0; i < 8; i++) await b.scan({ source: 'live' });
-      await expect(b.inventory({ scanId: windows.scanId })).rejects.toMatchObject({ code: 'not-found' });
+      await expect(b.inventory({ scanId: windows.scanId })).rejects.toMatchObject({
+        code: 'not-found',
+      });
       // Asking for it again scans it again.
-      expect((await b.scan({ source: 'demo', demoId: 'windows-antrea-containerd' })).scanId).not.toBe(windows.scanId);
+      expect(
+        (await b.scan({ source: 'demo', demoId: 'windows-antrea-containerd' })).scanId,
+      ).not.toBe(windows.scanId);
     } finally {
       await b.dispose();
     }

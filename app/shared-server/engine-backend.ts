@@ -6,7 +6,13 @@
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { AppInfo, ApplyResult, RepairPhase, ScanRequest, ScanResponse } from '../../shared/api';
+import type {
+  AppInfo,
+  ApplyResult,
+  RepairPhase,
+  ScanRequest,
+  ScanResponse,
+} from '../../shared/api';
 import type { Host } from '../../main/host/host';
 import { BundleHost } from '../../main/host/bundle-host';
 import { RecordingHost } from '../../main/host/recording-host';
@@ -70,7 +76,12 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     defaultSource = { source: 'bundle', bundleId: info.bundleId };
   }
 
-  const keyOf = (r: ScanRequest): string => (r.source === 'live' ? 'live' : r.source === 'bundle' ? `bundle:${r.bundleId}` : `demo:${r.demoId}`);
+  const keyOf = (r: ScanRequest): string =>
+    r.source === 'live'
+      ? 'live'
+      : r.source === 'bundle'
+        ? `bundle:${r.bundleId}`
+        : `demo:${r.demoId}`;
 
   async function resolveHost(r: ScanRequest): Promise<{ host: Host; label: string }> {
     if (r.source === 'live') return { host: await openLive(), label: 'live node' };
@@ -88,7 +99,13 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
   async function runScan(r: ScanRequest): Promise<ScanEntry> {
     const jobId = newJobId();
     const emit = (step: string, done = false, error?: string): void =>
-      opts.progress.emit({ kind: 'scan', jobId, step, done, ...(error !== undefined && { error }) });
+      opts.progress.emit({
+        kind: 'scan',
+        jobId,
+        step,
+        done,
+        ...(error !== undefined && { error }),
+      });
     emit('opening');
     try {
       const { host, label } = await resolveHost(r);
@@ -97,13 +114,21 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       const entry: ScanEntry = {
         host,
         result,
-        response: { scanId: newScanId(), request: r, label, report, evidenceTrimmed: trimmed, canApply: r.source === 'live' && opts.repairs.available },
+        response: {
+          scanId: newScanId(),
+          request: r,
+          label,
+          report,
+          evidenceTrimmed: trimmed,
+          canApply: r.source === 'live' && opts.repairs.available,
+        },
       };
       remember(entry);
       emit('done', true);
       return entry;
     } catch (e) {
-      const msg = e instanceof ApiError ? e.message : (e as Error).message.split('\n')[0] ?? 'scan failed';
+      const msg =
+        e instanceof ApiError ? e.message : ((e as Error).message.split('\n')[0] ?? 'scan failed');
       emit('failed', true, msg);
       if (e instanceof ApiError) throw e;
       throw new ApiError('bad-request', `scan failed: ${msg}`);
@@ -144,14 +169,25 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
   function offered(repairId: string): ScanEntry {
     if (!current) throw new ApiError('not-found', 'scan first: no current scan offers repairs');
-    if (!current.result.repairs.has(repairId)) throw new ApiError('not-found', 'no finding of the current scan offers this repair (scan again?)');
+    if (!current.result.repairs.has(repairId))
+      throw new ApiError(
+        'not-found',
+        'no finding of the current scan offers this repair (scan again?)',
+      );
     return current;
   }
 
   const repairProgress = (repairId: string) => {
     const jobId = newJobId();
     return (phase: RepairPhase, message: string): void =>
-      opts.progress.emit({ kind: 'repair', jobId, repairId, phase, message, done: phase === 'done' || phase === 'failed' });
+      opts.progress.emit({
+        kind: 'repair',
+        jobId,
+        repairId,
+        phase,
+        message,
+        done: phase === 'done' || phase === 'failed',
+      });
   };
 
   return {
@@ -160,7 +196,8 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     },
 
     async info(): Promise<AppInfo> {
-      const platform = process.platform === 'linux' ? 'linux' : process.platform === 'win32' ? 'windows' : 'other';
+      const platform =
+        process.platform === 'linux' ? 'linux' : process.platform === 'win32' ? 'windows' : 'other';
       return {
         door: opts.door,
         version: VERSION,
@@ -194,7 +231,10 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       const rec = new RecordingHost(inner, { redact: true, collectorVersion: VERSION });
       const jobId = newJobId();
       opts.progress.emit({ kind: 'scan', jobId, step: 'recording this node', done: false });
-      await collectSnapshot(rec, { onProgress: (step) => opts.progress.emit({ kind: 'scan', jobId, step: `recording: ${step}`, done: false }) });
+      await collectSnapshot(rec, {
+        onProgress: (step) =>
+          opts.progress.emit({ kind: 'scan', jobId, step: `recording: ${step}`, done: false }),
+      });
       const { manifest, files } = rec.result();
       const dir = await fsp.mkdtemp(path.join(opts.tmpRoot ?? os.tmpdir(), 'cni-doctor-export-'));
       try {
@@ -213,25 +253,39 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     async previewRepair({ repairId }) {
       const entry = offered(repairId);
       // The engine plans against the node itself; a recording only says what the node needed then.
-      if (entry.response.request.source !== 'live') throw new ApiError('refused', `this scan is a recording (bundle or demo); on the node itself, \`cni-doctor fix ${repairId}\` previews this repair`);
+      if (entry.response.request.source !== 'live')
+        throw new ApiError(
+          'refused',
+          `this scan is a recording (bundle or demo); on the node itself, \`cni-doctor fix ${repairId}\` previews this repair`,
+        );
       return opts.repairs.preview({ host: entry.host, scan: entry.result, repairId });
     },
 
     async applyRepair({ repairId, previewToken }) {
       const entry = offered(repairId);
-      if (entry.response.request.source !== 'live') throw new ApiError('refused', 'repairs change the live node; this scan is of a recording (bundle or demo)');
+      if (entry.response.request.source !== 'live')
+        throw new ApiError(
+          'refused',
+          'repairs change the live node; this scan is of a recording (bundle or demo)',
+        );
       const progress = repairProgress(repairId);
       progress('planning', 'recomputing the plan');
       // Recompute: apply only the plan the user saw. A changed node means a new preview.
       const fresh = await opts.repairs.preview({ host: entry.host, scan: entry.result, repairId });
       if (fresh.previewToken !== previewToken) {
         progress('failed', 'the plan changed since the preview');
-        throw new ApiError('refused', 'the node changed since the preview: preview the repair again');
+        throw new ApiError(
+          'refused',
+          'the node changed since the preview: preview the repair again',
+        );
       }
       if (fresh.needsElevation && !elevated) {
         if (!opts.runElevated) {
           progress('failed', 'needs root');
-          throw new ApiError('refused', `this repair needs root or Administrator: run "sudo cni-doctor fix ${repairId}" in a terminal, or use the desktop app`);
+          throw new ApiError(
+            'refused',
+            `this repair needs root or Administrator: run "sudo cni-doctor fix ${repairId}" in a terminal, or use the desktop app`,
+          );
         }
         // The elevated engine recomputes and checks the plan itself; the window never runs elevated.
         progress('elevating', 'asking the system for permission');
@@ -240,7 +294,13 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
         current = undefined;
         return r;
       }
-      const r = await opts.repairs.apply({ host: entry.host, scan: entry.result, repairId, previewToken, onProgress: progress });
+      const r = await opts.repairs.apply({
+        host: entry.host,
+        scan: entry.result,
+        repairId,
+        previewToken,
+        onProgress: progress,
+      });
       current = undefined;
       return r;
     },
@@ -254,7 +314,15 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     history: () => opts.repairs.history(),
 
     rules: async () =>
-      ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({ id, area, severity, title, firesWhen, repair, platforms: [...platforms] })),
+      ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({
+        id,
+        area,
+        severity,
+        title,
+        firesWhen,
+        repair,
+        platforms: [...platforms],
+      })),
 
     dispose: () => bundles.dispose(),
   };

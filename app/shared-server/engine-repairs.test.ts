@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProgressEvent } from '../../shared/api';
@@ -17,7 +26,8 @@ function nodeDisk(root: string): void {
   mkdirSync(join(root, 'etc/cni/net.d'), { recursive: true });
   mkdirSync(join(root, 'etc/containerd'), { recursive: true });
   mkdirSync(join(root, 'opt/cni/bin'), { recursive: true });
-  for (const f of readdirSync(join(DEMO, 'etc/cni/net.d'))) copyFileSync(join(DEMO, 'etc/cni/net.d', f), join(root, 'etc/cni/net.d', f));
+  for (const f of readdirSync(join(DEMO, 'etc/cni/net.d')))
+    copyFileSync(join(DEMO, 'etc/cni/net.d', f), join(root, 'etc/cni/net.d', f));
   copyFileSync(join(DEMO, 'etc/containerd/config.toml'), join(root, 'etc/containerd/config.toml'));
   for (const b of ['bridge', 'host-local', 'loopback', 'portmap', 'ptp', 'firewall', 'tuning']) {
     writeFileSync(join(root, 'opt/cni/bin', b), '#!/bin/sh\n');
@@ -61,11 +71,18 @@ describe('repairs through the doors, on a node disk', () => {
     expect(preview.result.description.join('\n')).toContain('10-containerd-net.conflist.disabled');
     expect(preview.result.needsElevation).toBe(false);
 
-    const applied = await dispatch('applyRepair', { repairId: REPAIR, previewToken: preview.result.previewToken });
+    const applied = await dispatch('applyRepair', {
+      repairId: REPAIR,
+      previewToken: preview.result.previewToken,
+    });
     if (!applied.ok) throw new Error(applied.error.message);
     expect(applied.result).toMatchObject({ status: 'applied', verification: { resolved: true } });
-    expect(existsSync(join(dir, 'node/etc/cni/net.d/10-containerd-net.conflist.disabled'))).toBe(true);
-    const phases = events.filter((e) => e.kind === 'repair').map((e) => (e.kind === 'repair' ? e.phase : ''));
+    expect(existsSync(join(dir, 'node/etc/cni/net.d/10-containerd-net.conflist.disabled'))).toBe(
+      true,
+    );
+    const phases = events
+      .filter((e) => e.kind === 'repair')
+      .map((e) => (e.kind === 'repair' ? e.phase : ''));
     expect(phases[0]).toBe('planning');
     expect(phases).toContain('applying');
     expect(phases).toContain('verifying');
@@ -73,8 +90,14 @@ describe('repairs through the doors, on a node disk', () => {
 
     // The finding is gone after a rescan; the repair id with it.
     const after = await dispatch('scan', { source: 'live' });
-    expect(after.ok && after.result.report.findings.some((f) => f.rule === 'cni.conf.shadowed-by-default')).toBe(false);
-    expect(await dispatch('previewRepair', { repairId: REPAIR })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(
+      after.ok &&
+        after.result.report.findings.some((f) => f.rule === 'cni.conf.shadowed-by-default'),
+    ).toBe(false);
+    expect(await dispatch('previewRepair', { repairId: REPAIR })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
 
     const history = await dispatch('history', undefined);
     if (!history.ok) throw new Error(history.error.message);
@@ -88,7 +111,9 @@ describe('repairs through the doors, on a node disk', () => {
 
   it('apply refuses a preview token from another plan; nothing changes', async () => {
     await backend.scan({ source: 'live' });
-    await expect(backend.applyRepair({ repairId: REPAIR, previewToken: 'AAAAAAAAAAAAAAAA' })).rejects.toMatchObject({ code: 'refused' });
+    await expect(
+      backend.applyRepair({ repairId: REPAIR, previewToken: 'AAAAAAAAAAAAAAAA' }),
+    ).rejects.toMatchObject({ code: 'refused' });
     expect(existsSync(join(dir, 'node/etc/cni/net.d/10-containerd-net.conflist'))).toBe(true);
   });
 

@@ -5,7 +5,17 @@
  * first finish any repair a crash left half-done.
  */
 import type { RepairPhase } from '../../shared/api';
-import { applyRepair, localEnvironment, prepareRepair, readHistory, recoverJournal, toHistoryEntry, undoEntry, type LocalEnvironmentOptions, type RepairEnvironment } from '../../main/repairs';
+import {
+  applyRepair,
+  localEnvironment,
+  prepareRepair,
+  readHistory,
+  recoverJournal,
+  toHistoryEntry,
+  undoEntry,
+  type LocalEnvironmentOptions,
+  type RepairEnvironment,
+} from '../../main/repairs';
 import { ApiError } from './errors';
 import type { RepairPort, RepairProgress } from './repair-port';
 
@@ -14,7 +24,10 @@ export function phaseOf(point: string): { phase: RepairPhase; message: string } 
   const step = /^(step|revert|undo)-(\d+):(\w+)$/.exec(point);
   if (step) {
     const [, kind, n, state] = step;
-    return { phase: kind === 'step' ? 'applying' : kind === 'revert' ? 'rolling-back' : 'undoing', message: `step ${n} ${state}` };
+    return {
+      phase: kind === 'step' ? 'applying' : kind === 'revert' ? 'rolling-back' : 'undoing',
+      message: `step ${n} ${state}`,
+    };
   }
   const map: Record<string, RepairPhase> = {
     planned: 'planning',
@@ -29,10 +42,15 @@ export function phaseOf(point: string): { phase: RepairPhase; message: string } 
     undone: 'done',
     'undo-failed': 'failed',
   };
-  return { phase: map[point] ?? 'applying', message: point === 'applied' ? 'applied; verifying by rescanning' : point };
+  return {
+    phase: map[point] ?? 'applying',
+    message: point === 'applied' ? 'applied; verifying by rescanning' : point,
+  };
 }
 
-export function engineRepairs(opts: Omit<LocalEnvironmentOptions, 'onTransition'> = {}): RepairPort {
+export function engineRepairs(
+  opts: Omit<LocalEnvironmentOptions, 'onTransition'> = {},
+): RepairPort {
   const env = (progress?: RepairProgress): RepairEnvironment =>
     localEnvironment({
       ...opts,
@@ -71,7 +89,10 @@ export function engineRepairs(opts: Omit<LocalEnvironmentOptions, 'onTransition'
       await recover(e);
       const { entries } = await readHistory(e.stateDir).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return { entries: [] };
-        throw new ApiError('refused', `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`);
+        throw new ApiError(
+          'refused',
+          `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`,
+        );
       });
       return entries.map(toHistoryEntry);
     },

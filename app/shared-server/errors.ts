@@ -18,5 +18,8 @@ export class ApiError extends Error {
 export function toErrorEnvelope(e: unknown): Envelope<never> {
   if (e instanceof ApiError) return { ok: false, error: { code: e.code, message: e.message } };
   const msg = e instanceof Error ? e.message : String(e);
-  return { ok: false, error: { code: 'internal', message: (msg.split('\n')[0] ?? 'failed').slice(0, 500) } };
+  return {
+    ok: false,
+    error: { code: 'internal', message: (msg.split('\n')[0] ?? 'failed').slice(0, 500) },
+  };
 }

@@ -6,12 +6,28 @@ export type SpyBackend = { [K in BackendOp]: Mock<Backend[K]> };
 
 export function spyBackend(): SpyBackend {
   return {
-    info: vi.fn(async () => ({ door: 'web', version: 't', platform: 'linux', defaultSource: { source: 'live' }, elevated: false, repairsAvailable: false, elevation: 'unavailable' }) as const),
+    info: vi.fn(
+      async () =>
+        ({
+          door: 'web',
+          version: 't',
+          platform: 'linux',
+          defaultSource: { source: 'live' },
+          elevated: false,
+          repairsAvailable: false,
+          elevation: 'unavailable',
+        }) as const,
+    ),
     scan: vi.fn(async (r) => ({
       scanId: 's-0123456789abcdef',
       request: r,
       label: 'fake',
-      report: { schema: 'cni-doctor.report/v1', node: { os: 'linux', source: 'live' }, checks: [], findings: [] },
+      report: {
+        schema: 'cni-doctor.report/v1',
+        node: { os: 'linux', source: 'live' },
+        checks: [],
+        findings: [],
+      },
       evidenceTrimmed: {},
       canApply: false,
     })),
@@ -20,13 +36,25 @@ export function spyBackend(): SpyBackend {
     }),
     listDemos: vi.fn(async () => []),
     listBundles: vi.fn(async () => []),
-    openBundle: vi.fn(async () => ({ bundleId: 'b-0123456789abcdef', name: 'x.tar.gz', os: 'linux', warnings: [] }) as const),
-    exportBundle: vi.fn(async () => ({ fileName: 'node.tar.gz', data: new Uint8Array([31, 139, 8, 0]) })),
+    openBundle: vi.fn(
+      async () =>
+        ({ bundleId: 'b-0123456789abcdef', name: 'x.tar.gz', os: 'linux', warnings: [] }) as const,
+    ),
+    exportBundle: vi.fn(async () => ({
+      fileName: 'node.tar.gz',
+      data: new Uint8Array([31, 139, 8, 0]),
+    })),
     previewRepair: vi.fn(async () => {
       throw new Error('not in this fake');
     }),
-    applyRepair: vi.fn(async () => ({ entry: 'e1', repair: 'r', status: 'applied', reason: '', verification: null }) as const),
-    undo: vi.fn(async () => ({ entry: 'e1', repair: 'r', status: 'undone', reason: '', verification: null }) as const),
+    applyRepair: vi.fn(
+      async () =>
+        ({ entry: 'e1', repair: 'r', status: 'applied', reason: '', verification: null }) as const,
+    ),
+    undo: vi.fn(
+      async () =>
+        ({ entry: 'e1', repair: 'r', status: 'undone', reason: '', verification: null }) as const,
+    ),
     history: vi.fn(async () => []),
     rules: vi.fn(async () => []),
   };

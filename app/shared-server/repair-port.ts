@@ -19,13 +19,18 @@ export type RepairProgress = (phase: RepairPhase, message: string) => void;
 export interface RepairPort {
   readonly available: boolean;
   preview(ctx: RepairContext): Promise<RepairPreview>;
-  apply(ctx: RepairContext & { previewToken: string; onProgress: RepairProgress }): Promise<ApplyResult>;
+  apply(
+    ctx: RepairContext & { previewToken: string; onProgress: RepairProgress },
+  ): Promise<ApplyResult>;
   undo(entryId: string, onProgress: RepairProgress): Promise<ApplyResult>;
   history(): Promise<HistoryEntry[]>;
 }
 
 const notYet = (): never => {
-  throw new ApiError('unavailable', 'repairs are not available in this build yet (the repair engine has not landed); use the finding\'s guidance');
+  throw new ApiError(
+    'unavailable',
+    "repairs are not available in this build yet (the repair engine has not landed); use the finding's guidance",
+  );
 };
 
 export const unavailableRepairs: RepairPort = {

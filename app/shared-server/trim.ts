@@ -7,7 +7,10 @@ import type { Report } from '../../shared/model/report';
 
 export const MAX_EVIDENCE_PER_FINDING = 200;
 
-export function trimEvidence(report: Report, max = MAX_EVIDENCE_PER_FINDING): { report: Report; trimmed: Record<string, number> } {
+export function trimEvidence(
+  report: Report,
+  max = MAX_EVIDENCE_PER_FINDING,
+): { report: Report; trimmed: Record<string, number> } {
   const trimmed: Record<string, number> = {};
   const findings = report.findings.map((f) => {
     if (f.evidence.length <= max) return f;

@@ -8,7 +8,8 @@ import { ID_PATTERNS, type Operation, type ScanRequest } from '../../shared/api'
 import { ApiError } from './errors';
 import { REQUEST_LIMITS } from './limits';
 
-const id = (name: keyof typeof ID_PATTERNS) => z.string().max(256).regex(ID_PATTERNS[name], `${name} has an invalid format`);
+const id = (name: keyof typeof ID_PATTERNS) =>
+  z.string().max(256).regex(ID_PATTERNS[name], `${name} has an invalid format`);
 
 const none = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
 
@@ -20,17 +21,27 @@ const scanRequest: z.ZodType<ScanRequest> = z.discriminatedUnion('source', [
 
 /** Bytes from IPC arrive as an ArrayBuffer (structured clone), from HTTP as a Buffer. */
 const bytes = z
-  .custom<ArrayBuffer | Uint8Array>((v) => v instanceof ArrayBuffer || v instanceof Uint8Array, 'data must be bytes')
+  .custom<ArrayBuffer | Uint8Array>(
+    (v) => v instanceof ArrayBuffer || v instanceof Uint8Array,
+    'data must be bytes',
+  )
   .transform((v) => (v instanceof Uint8Array ? v : new Uint8Array(v)))
   .refine((v) => v.byteLength > 0, 'the file is empty')
-  .refine((v) => v.byteLength <= REQUEST_LIMITS.maxUploadBytes, `the file is larger than ${REQUEST_LIMITS.maxUploadBytes} bytes`);
+  .refine(
+    (v) => v.byteLength <= REQUEST_LIMITS.maxUploadBytes,
+    `the file is larger than ${REQUEST_LIMITS.maxUploadBytes} bytes`,
+  );
 
 /** Display only: never joined to a path. No separators, no control characters. */
 const fileName = z
   .string()
   .min(1)
   .max(255)
-  .refine((s) => !/[\\/]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'fileName must be a plain file name');
+  .refine(
+    (s) =>
+      !/[\\/]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+    'fileName must be a plain file name',
+  );
 
 const bundleUpload = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('upload'), fileName, data: bytes }),
@@ -58,11 +69,14 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Walks plain objects and arrays (not byte buffers) looking for pollution keys and deep nesting. */
 function checkShape(v: unknown, depth: number): void {
-  if (v === null || typeof v !== 'object' || v instanceof ArrayBuffer || ArrayBuffer.isView(v)) return;
-  if (depth > REQUEST_LIMITS.maxDepth) throw new ApiError('bad-request', 'request is nested too deeply');
+  if (v === null || typeof v !== 'object' || v instanceof ArrayBuffer || ArrayBuffer.isView(v))
+    return;
+  if (depth > REQUEST_LIMITS.maxDepth)
+    throw new ApiError('bad-request', 'request is nested too deeply');
   for (const key of Reflect.ownKeys(v)) {
     if (typeof key !== 'string') throw new ApiError('bad-request', 'request has a non-string key');
-    if (FORBIDDEN_KEYS.has(key)) throw new ApiError('bad-request', `request has a forbidden key "${key}"`);
+    if (FORBIDDEN_KEYS.has(key))
+      throw new ApiError('bad-request', `request has a forbidden key "${key}"`);
     checkShape((v as Record<string, unknown>)[key], depth + 1);
   }
 }
@@ -75,7 +89,10 @@ export function validateRequest<K extends Operation>(op: K, payload: unknown): V
   if (!r.success) {
     const issue = r.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new ApiError('bad-request', `invalid ${op} request: ${where}${issue?.message ?? 'invalid'}`);
+    throw new ApiError(
+      'bad-request',
+      `invalid ${op} request: ${where}${issue?.message ?? 'invalid'}`,
+    );
   }
   return r.data as ValidRequest<K>;
 }
@@ -89,7 +106,8 @@ export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text, (key, value: unknown) => {
-      if (FORBIDDEN_KEYS.has(key)) throw new ApiError('bad-request', `request has a forbidden key "${key}"`);
+      if (FORBIDDEN_KEYS.has(key))
+        throw new ApiError('bad-request', `request has a forbidden key "${key}"`);
       return value;
     });
   } catch (e) {

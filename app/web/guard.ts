@@ -50,10 +50,16 @@ export interface RequestFacts {
 }
 
 /** `null` when the request may go on; otherwise the status and a short reason. */
-export function checkRequest(r: RequestFacts, port: number): { status: 403; reason: string } | null {
-  if (!isLoopbackAddress(r.remoteAddress)) return { status: 403, reason: 'only loopback clients are served' };
+export function checkRequest(
+  r: RequestFacts,
+  port: number,
+): { status: 403; reason: string } | null {
+  if (!isLoopbackAddress(r.remoteAddress))
+    return { status: 403, reason: 'only loopback clients are served' };
   if (!isAllowedHost(r.host, port)) return { status: 403, reason: 'unexpected Host header' };
-  if (!isAllowedOrigin(r.origin, port)) return { status: 403, reason: 'cross-origin requests are refused' };
-  if (r.secFetchSite === 'cross-site') return { status: 403, reason: 'cross-site requests are refused' };
+  if (!isAllowedOrigin(r.origin, port))
+    return { status: 403, reason: 'cross-origin requests are refused' };
+  if (r.secFetchSite === 'cross-site')
+    return { status: 403, reason: 'cross-site requests are refused' };
   return null;
 }

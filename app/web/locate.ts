@@ -29,7 +29,10 @@ function scriptDir(script: string | undefined): string | undefined {
   }
 }
 
-export function locateAssets(script: string | undefined = process.argv[1]): { staticDir?: string; demosDir?: string } {
+export function locateAssets(script: string | undefined = process.argv[1]): {
+  staticDir?: string;
+  demosDir?: string;
+} {
   const here = scriptDir(script);
   const roots = [...(here ? ancestors(here) : []), process.cwd()];
   const staticDir = roots

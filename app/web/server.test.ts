@@ -16,7 +16,8 @@ let staticDir: string;
 
 const auth = { Authorization: `Bearer ${TOKEN}` };
 const json = { ...auth, 'Content-Type': 'application/json' };
-const post = (path: string, body: string, headers: Record<string, string> = json) => raw(server.port, { method: 'POST', path, headers, body });
+const post = (path: string, body: string, headers: Record<string, string> = json) =>
+  raw(server.port, { method: 'POST', path, headers, body });
 
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'cni-doctor-static-'));
@@ -24,7 +25,12 @@ beforeAll(async () => {
   progress = new ProgressBus();
   // The dispatcher reads `backend` through this indirection so each test gets fresh spies.
   const proxy = new Proxy({} as SpyBackend, { get: (_t, k) => backend[k as keyof SpyBackend] });
-  server = await startWebServer({ dispatcher: createDispatcher({ backend: proxy }), progress, token: TOKEN, staticDir });
+  server = await startWebServer({
+    dispatcher: createDispatcher({ backend: proxy }),
+    progress,
+    token: TOKEN,
+    staticDir,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -35,13 +41,18 @@ beforeEach(() => {
 });
 
 function noCors(headers: Record<string, unknown>): void {
-  expect(Object.keys(headers).filter((h) => h.toLowerCase().startsWith('access-control-'))).toEqual([]);
+  expect(Object.keys(headers).filter((h) => h.toLowerCase().startsWith('access-control-'))).toEqual(
+    [],
+  );
   expect(headers['set-cookie']).toBeUndefined();
 }
 
 describe('serve: authentication', () => {
   it('listens on 127.0.0.1 and prints a URL with a fresh 32-byte token in the fragment', async () => {
-    const s = await startWebServer({ dispatcher: createDispatcher({ backend: spyBackend() }), progress: new ProgressBus() });
+    const s = await startWebServer({
+      dispatcher: createDispatcher({ backend: spyBackend() }),
+      progress: new ProgressBus(),
+    });
     try {
       expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
       expect(Buffer.from(s.token, 'base64url')).toHaveLength(32);
@@ -52,8 +63,14 @@ describe('serve: authentication', () => {
 
   it('answers 401 without a token or with a wrong one, and the engine is not called', async () => {
     const none = await post('/api/info', '{}', { 'Content-Type': 'application/json' });
-    const wrong = await post('/api/scan', '{"source":"live"}', { Authorization: `Bearer ${TOKEN.slice(0, -1)}y`, 'Content-Type': 'application/json' });
-    const basic = await post('/api/scan', '{"source":"live"}', { Authorization: `Basic ${TOKEN}`, 'Content-Type': 'application/json' });
+    const wrong = await post('/api/scan', '{"source":"live"}', {
+      Authorization: `Bearer ${TOKEN.slice(0, -1)}y`,
+      'Content-Type': 'application/json',
+    });
+    const basic = await post('/api/scan', '{"source":"live"}', {
+      Authorization: `Basic ${TOKEN}`,
+      'Content-Type': 'application/json',
+    });
     const events = await raw(server.port, { path: '/api/events' });
     for (const r of [none, wrong, basic, events]) {
       expect(r.status).toBe(401);
@@ -63,7 +80,12 @@ describe('serve: authentication', () => {
   });
 
   it('a token in a cookie or the query string does not count', async () => {
-    const r = await raw(server.port, { method: 'POST', path: `/api/info?token=${TOKEN}`, headers: { Cookie: `token=${TOKEN}`, 'Content-Type': 'application/json' }, body: '{}' });
+    const r = await raw(server.port, {
+      method: 'POST',
+      path: `/api/info?token=${TOKEN}`,
+      headers: { Cookie: `token=${TOKEN}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(r.status).toBe(401);
   });
 
@@ -78,36 +100,73 @@ describe('serve: authentication', () => {
 
 describe('serve: origin checks', () => {
   it('refuses a foreign Host with 403 even with the token (DNS rebinding)', async () => {
-    for (const host of [`evil.example:${server.port}`, `127.0.0.1.nip.io:${server.port}`, '127.0.0.1', `127.0.0.1:${server.port + 1}`]) {
-      const r = await raw(server.port, { method: 'POST', path: '/api/info', headers: { ...json, Host: host }, body: '{}' });
+    for (const host of [
+      `evil.example:${server.port}`,
+      `127.0.0.1.nip.io:${server.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${server.port + 1}`,
+    ]) {
+      const r = await raw(server.port, {
+        method: 'POST',
+        path: '/api/info',
+        headers: { ...json, Host: host },
+        body: '{}',
+      });
       expect(r.status, host).toBe(403);
     }
-    const page = await raw(server.port, { path: '/', headers: { Host: `evil.example:${server.port}` } });
+    const page = await raw(server.port, {
+      path: '/',
+      headers: { Host: `evil.example:${server.port}` },
+    });
     expect(page.status).toBe(403);
     expect(callsTotal(backend)).toBe(0);
   });
 
   it('accepts localhost:PORT as Host', async () => {
-    const r = await raw(server.port, { method: 'POST', path: '/api/info', headers: { ...json, Host: `localhost:${server.port}` }, body: '{}' });
+    const r = await raw(server.port, {
+      method: 'POST',
+      path: '/api/info',
+      headers: { ...json, Host: `localhost:${server.port}` },
+      body: '{}',
+    });
     expect(r.status).toBe(200);
   });
 
   it('refuses a foreign Origin with 403, and sends no CORS headers, also to a preflight', async () => {
     for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${server.port + 1}`]) {
-      const r = await raw(server.port, { method: 'POST', path: '/api/scan', headers: { ...json, Origin: origin }, body: '{"source":"live"}' });
+      const r = await raw(server.port, {
+        method: 'POST',
+        path: '/api/scan',
+        headers: { ...json, Origin: origin },
+        body: '{"source":"live"}',
+      });
       expect(r.status, origin).toBe(403);
       noCors(r.headers);
     }
-    const pre = await raw(server.port, { method: 'OPTIONS', path: '/api/scan', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const pre = await raw(server.port, {
+      method: 'OPTIONS',
+      path: '/api/scan',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(pre.status).toBe(403);
     noCors(pre.headers);
-    const own = await raw(server.port, { method: 'POST', path: '/api/info', headers: { ...json, Origin: `http://127.0.0.1:${server.port}` }, body: '{}' });
+    const own = await raw(server.port, {
+      method: 'POST',
+      path: '/api/info',
+      headers: { ...json, Origin: `http://127.0.0.1:${server.port}` },
+      body: '{}',
+    });
     expect(own.status).toBe(200);
     expect(callsTotal(backend)).toBe(1);
   });
 
   it('refuses cross-site fetch metadata', async () => {
-    const r = await raw(server.port, { method: 'POST', path: '/api/info', headers: { ...json, 'Sec-Fetch-Site': 'cross-site' }, body: '{}' });
+    const r = await raw(server.port, {
+      method: 'POST',
+      path: '/api/info',
+      headers: { ...json, 'Sec-Fetch-Site': 'cross-site' },
+      body: '{}',
+    });
     expect(r.status).toBe(403);
   });
 });
@@ -131,7 +190,10 @@ describe('serve: hostile payloads are refused before the engine sees them', () =
     ['/api/preview-repair', `{"repairId":"${'a'.repeat(300)}"}`],
     ['/api/apply-repair', '{"repairId":"cni.conf.none:enable","previewToken":"../../x"}'],
     ['/api/apply-repair', '{"repairId":"cni.conf.none:enable"}'],
-    ['/api/apply-repair', '{"repairId":"cni.conf.none:enable","previewToken":"abcdefgh","command":"rm -rf /"}'],
+    [
+      '/api/apply-repair',
+      '{"repairId":"cni.conf.none:enable","previewToken":"abcdefgh","command":"rm -rf /"}',
+    ],
     ['/api/undo', '{"entryId":"..\\\\..\\\\Windows\\\\System32"}'],
     ['/api/undo', '{"entryId":{"toString":"x"}}'],
     ['/api/inventory', '{"scanId":"../../../proc/self/environ"}'],
@@ -170,7 +232,12 @@ describe('serve: hostile payloads are refused before the engine sees them', () =
     const r = await raw(server.port, {
       method: 'POST',
       path: '/api/open-bundle',
-      headers: { ...auth, 'Content-Type': 'application/gzip', 'X-Bundle-Name': 'x.tar.gz', 'Content-Length': String(1024 * 1024 * 1024) },
+      headers: {
+        ...auth,
+        'Content-Type': 'application/gzip',
+        'X-Bundle-Name': 'x.tar.gz',
+        'Content-Length': String(1024 * 1024 * 1024),
+      },
       body: Buffer.alloc(16),
     }).catch(() => ({ status: 413 }));
     expect(r.status).toBe(413);
@@ -179,7 +246,12 @@ describe('serve: hostile payloads are refused before the engine sees them', () =
 
   it('refuses an upload named like a path, an empty one, or the wrong type', async () => {
     const up = (name: string, body: Buffer, type = 'application/gzip') =>
-      raw(server.port, { method: 'POST', path: '/api/open-bundle', headers: { ...auth, 'Content-Type': type, 'X-Bundle-Name': encodeURIComponent(name) }, body });
+      raw(server.port, {
+        method: 'POST',
+        path: '/api/open-bundle',
+        headers: { ...auth, 'Content-Type': type, 'X-Bundle-Name': encodeURIComponent(name) },
+        body,
+      });
     expect((await up('../../etc/passwd', Buffer.from([31, 139]))).status).toBe(400);
     expect((await up('C:\\Windows\\win.ini', Buffer.from([31, 139]))).status).toBe(400);
     expect((await up('ok.tar.gz', Buffer.alloc(0))).status).toBe(400);
@@ -187,12 +259,17 @@ describe('serve: hostile payloads are refused before the engine sees them', () =
     expect(callsTotal(backend)).toBe(0);
     expect((await up('node.tar.gz', Buffer.from([31, 139, 8]))).status).toBe(200);
     expect(backend.openBundle).toHaveBeenCalledOnce();
-    expect(backend.openBundle.mock.calls[0]?.[0]).toMatchObject({ kind: 'upload', fileName: 'node.tar.gz' });
+    expect(backend.openBundle.mock.calls[0]?.[0]).toMatchObject({
+      kind: 'upload',
+      fileName: 'node.tar.gz',
+    });
   });
 
   it('only the listed routes and methods exist', async () => {
     expect((await post('/api/run-command', '{"cmd":"id"}')).status).toBe(404);
-    expect((await raw(server.port, { method: 'GET', path: '/api/scan', headers: auth })).status).toBe(400);
+    expect(
+      (await raw(server.port, { method: 'GET', path: '/api/scan', headers: auth })).status,
+    ).toBe(400);
     expect((await raw(server.port, { method: 'PUT', path: '/', headers: {} })).status).toBe(405);
     expect(callsTotal(backend)).toBe(0);
   });
@@ -206,7 +283,14 @@ describe('serve: static files and streams', () => {
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     noCors(r.headers);
-    for (const p of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/.env', '/index.html%00.js', '/x.sh']) {
+    for (const p of [
+      '/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/.env',
+      '/index.html%00.js',
+      '/x.sh',
+    ]) {
       expect((await raw(server.port, { path: p })).status, p).toBe(404);
     }
   });
@@ -214,18 +298,29 @@ describe('serve: static files and streams', () => {
   it('streams progress events to a token holder', async () => {
     const { request } = await import('node:http');
     const got = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: '/api/events', headers: { ...auth, Host: `127.0.0.1:${server.port}` } }, (res) => {
-        expect(res.headers['content-type']).toContain('text/event-stream');
-        let text = '';
-        res.on('data', (c: Buffer) => {
-          text += c.toString();
-          if (text.includes('"step":"cni"')) {
-            req.destroy();
-            resolve(text);
-          }
-        });
-        setTimeout(() => progress.emit({ kind: 'scan', jobId: 'j-1', step: 'cni', done: false }), 50);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/events',
+          headers: { ...auth, Host: `127.0.0.1:${server.port}` },
+        },
+        (res) => {
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (text.includes('"step":"cni"')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+          setTimeout(
+            () => progress.emit({ kind: 'scan', jobId: 'j-1', step: 'cni', done: false }),
+            50,
+          );
+        },
+      );
       req.on('error', reject);
       req.end();
     });

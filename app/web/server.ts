@@ -12,7 +12,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { HTTP_EVENTS_ROUTE, HTTP_ROUTES, HTTP_STATUS, type Envelope, type Operation } from '../../shared/api';
+import {
+  HTTP_EVENTS_ROUTE,
+  HTTP_ROUTES,
+  HTTP_STATUS,
+  type Envelope,
+  type Operation,
+} from '../../shared/api';
 import type { Dispatcher } from '../shared-server/dispatch';
 import { ApiError, toErrorEnvelope } from '../shared-server/errors';
 import { REQUEST_LIMITS } from '../shared-server/limits';
@@ -41,16 +47,35 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const ROUTE_TO_OP = new Map<string, Operation>(Object.entries(HTTP_ROUTES).map(([op, route]) => [route, op as Operation]));
+const ROUTE_TO_OP = new Map<string, Operation>(
+  Object.entries(HTTP_ROUTES).map(([op, route]) => [route, op as Operation]),
+);
 
-function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), ...extra });
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+  extra: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...BASE_HEADERS,
+    'Content-Type': type,
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...extra,
+  });
   res.end(body);
 }
 
 function sendEnvelope<T>(res: ServerResponse, env: Envelope<T>): void {
   const status = env.ok ? 200 : HTTP_STATUS[env.error.code];
-  send(res, status, JSON.stringify(env), 'application/json; charset=utf-8', status === 413 ? { Connection: 'close' } : {});
+  send(
+    res,
+    status,
+    JSON.stringify(env),
+    'application/json; charset=utf-8',
+    status === 413 ? { Connection: 'close' } : {},
+  );
 }
 
 const sendError = (res: ServerResponse, e: unknown): void => sendEnvelope(res, toErrorEnvelope(e));
@@ -65,8 +90,16 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const streams = new Set<ServerResponse>();
   let port = 0;
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    if (!hasValidToken(header(req, 'authorization'), token)) throw new ApiError('unauthorized', 'missing or wrong token: open the URL that `cni-doctor serve` printed');
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<void> {
+    if (!hasValidToken(header(req, 'authorization'), token))
+      throw new ApiError(
+        'unauthorized',
+        'missing or wrong token: open the URL that `cni-doctor serve` printed',
+      );
 
     if (pathname === HTTP_EVENTS_ROUTE) {
       if (req.method !== 'GET') throw new ApiError('bad-request', 'use GET');
@@ -79,7 +112,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     let payload: unknown;
     if (op === 'openBundle') {
       const type = (header(req, 'content-type') ?? '').split(';')[0]?.trim();
-      if (type !== 'application/gzip' && type !== 'application/octet-stream') throw new ApiError('bad-request', 'upload the bundle as application/gzip');
+      if (type !== 'application/gzip' && type !== 'application/octet-stream')
+        throw new ApiError('bad-request', 'upload the bundle as application/gzip');
       const name = header(req, 'x-bundle-name');
       let fileName: string;
       try {
@@ -87,7 +121,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       } catch {
         throw new ApiError('bad-request', 'X-Bundle-Name is not valid');
       }
-      payload = { kind: 'upload', fileName, data: await readBody(req, REQUEST_LIMITS.maxUploadBytes) };
+      payload = {
+        kind: 'upload',
+        fileName,
+        data: await readBody(req, REQUEST_LIMITS.maxUploadBytes),
+      };
     } else {
       // JSON only: a cross-site <form> cannot send this type without a CORS preflight we never answer.
       const type = (header(req, 'content-type') ?? '').split(';')[0]?.trim();
@@ -106,7 +144,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   function openEventStream(res: ServerResponse): void {
-    res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      Connection: 'keep-alive',
+    });
     res.write(': connected\n\n');
     streams.add(res);
     const unsubscribe = opts.progress.subscribe((e) => {
@@ -131,15 +173,25 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       },
       port,
     );
-    if (denied) return sendEnvelope(res, { ok: false, error: { code: 'forbidden', message: denied.reason } });
+    if (denied)
+      return sendEnvelope(res, { ok: false, error: { code: 'forbidden', message: denied.reason } });
 
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (pathname.startsWith('/api/')) return handleApi(req, res, pathname);
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'method not allowed', 'text/plain; charset=utf-8', {
+        Allow: 'GET, HEAD',
+      });
     const file = opts.staticDir ? await readStatic(opts.staticDir, pathname) : undefined;
     if (!file) return send(res, 404, 'not found', 'text/plain; charset=utf-8');
-    send(res, 200, req.method === 'HEAD' ? '' : file.data, file.type, req.method === 'HEAD' ? { 'Content-Length': String(file.data.length) } : {});
+    send(
+      res,
+      200,
+      req.method === 'HEAD' ? '' : file.data,
+      file.type,
+      req.method === 'HEAD' ? { 'Content-Length': String(file.data.length) } : {},
+    );
   }
 
   const server: Server = createServer((req, res) => {

@@ -17,7 +17,10 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export async function readStatic(root: string, urlPath: string): Promise<{ data: Buffer; type: string } | undefined> {
+export async function readStatic(
+  root: string,
+  urlPath: string,
+): Promise<{ data: Buffer; type: string } | undefined> {
   let rel: string;
   try {
     rel = decodeURIComponent(urlPath);

@@ -5,7 +5,13 @@
  * the unpackaged build (`electron .`): the packaged app has the inspect fuse off, which
  * Playwright needs. Skipped, with the reason, where no Electron binary exists.
  */
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import {
+  _electron as electron,
+  expect,
+  test,
+  type ElectronApplication,
+  type Page,
+} from '@playwright/test';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary';
@@ -23,7 +29,12 @@ test.describe('desktop window', () => {
     if (!binary.ok) return;
     // Electron refuses to run as root with its sandbox on (CI containers run as root).
     const rootArgs = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-    app = await electron.launch({ executablePath: binary.path, args: [...rootArgs, '.'], cwd: ROOT, env: { ...process.env, ELECTRON_ENABLE_LOGGING: '1' } });
+    app = await electron.launch({
+      executablePath: binary.path,
+      args: [...rootArgs, '.'],
+      cwd: ROOT,
+      env: { ...process.env, ELECTRON_ENABLE_LOGGING: '1' },
+    });
     page = await app.firstWindow();
     await expect(page.locator('.brand')).toHaveText('cni-doctor');
   });
@@ -33,11 +44,41 @@ test.describe('desktop window', () => {
   });
 
   test('webPreferences: isolated, sandboxed, no Node, web security on', async () => {
-    const prefs = await app.evaluate(() => (globalThis as Record<string, unknown>).__cniDoctorWebPreferences);
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false });
-    expect(await page.evaluate(() => [typeof (globalThis as Record<string, unknown>).require, typeof (globalThis as Record<string, unknown>).process])).toEqual(['undefined', 'undefined']);
+    const prefs = await app.evaluate(
+      () => (globalThis as Record<string, unknown>).__cniDoctorWebPreferences,
+    );
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(
+      await page.evaluate(() => [
+        typeof (globalThis as Record<string, unknown>).require,
+        typeof (globalThis as Record<string, unknown>).process,
+      ]),
+    ).toEqual(['undefined', 'undefined']);
     expect(await page.evaluate(() => Object.keys(window.doctor ?? {}).sort())).toEqual(
-      ['applyRepair', 'exportBundle', 'history', 'info', 'inventory', 'listBundles', 'listDemos', 'onProgress', 'openBundle', 'previewRepair', 'rules', 'scan', 'undo'].sort(),
+      [
+        'applyRepair',
+        'exportBundle',
+        'history',
+        'info',
+        'inventory',
+        'listBundles',
+        'listDemos',
+        'onProgress',
+        'openBundle',
+        'previewRepair',
+        'rules',
+        'scan',
+        'undo',
+      ].sort(),
     );
     expect(await page.evaluate(() => Object.isFrozen(window.doctor))).toBe(true);
   });
@@ -45,23 +86,31 @@ test.describe('desktop window', () => {
   test('the page is the app file, and the CSP blocks inline script and eval', async () => {
     expect(new URL(page.url()).protocol).toBe('file:');
     expect(page.url()).toContain('/dist/renderer/index.html');
-    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    const csp = await page
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .getAttribute('content');
     expect(csp).toContain("script-src 'self'");
-    expect(await page.evaluate(() => {
-      try {
-        return String(new Function('return 1')());
-      } catch {
-        return 'blocked';
-      }
-    })).toBe('blocked');
-    expect(await page.evaluate(() => {
-      const s = document.createElement('script');
-      s.textContent = 'window.__inline = 1';
-      document.head.append(s);
-      return (window as unknown as Record<string, unknown>).__inline ?? 'blocked';
-    })).toBe('blocked');
+    expect(
+      await page.evaluate(() => {
+        try {
+          return String(new Function('return 1')());
+        } catch {
+          return 'blocked';
+        }
+      }),
+    ).toBe('blocked');
+    expect(
+      await page.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__inline = 1';
+        document.head.append(s);
+        return (window as unknown as Record<string, unknown>).__inline ?? 'blocked';
+      }),
+    ).toBe('blocked');
     // The header the session adds to every response (file:// loads included where Electron applies it).
-    const hasHandler = await app.evaluate(({ session }) => typeof session.defaultSession.webRequest.onHeadersReceived === 'function');
+    const hasHandler = await app.evaluate(
+      ({ session }) => typeof session.defaultSession.webRequest.onHeadersReceived === 'function',
+    );
     expect(hasHandler).toBe(true);
   });
 
@@ -84,7 +133,10 @@ test.describe('desktop window', () => {
     const top = page.getByTestId('top-finding');
     await expect(top).toContainText('10-containerd-net.conflist');
     await top.getByRole('button', { name: 'Show evidence and repair' }).click();
-    await expect(page.locator('ol.load-order > li').first()).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('ol.load-order > li').first()).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('finding-detail')).toBeHidden();
   });

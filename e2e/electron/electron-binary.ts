@@ -19,8 +19,16 @@ export function findElectronBinary(): ElectronBinary {
   const pathFile = path.join(pkgDir, 'path.txt');
   const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const exe = override ? path.join(override, name ?? 'electron') : name ? path.join(pkgDir, 'dist', name) : undefined;
-  if (!exe) return { ok: false, reason: `${pathFile} is missing: the Electron binary was never downloaded (npm install does not fetch it; see lab-feasibility.md §9)` };
+  const exe = override
+    ? path.join(override, name ?? 'electron')
+    : name
+      ? path.join(pkgDir, 'dist', name)
+      : undefined;
+  if (!exe)
+    return {
+      ok: false,
+      reason: `${pathFile} is missing: the Electron binary was never downloaded (npm install does not fetch it; see lab-feasibility.md §9)`,
+    };
   if (!existsSync(exe)) return { ok: false, reason: `${exe} does not exist` };
   return { ok: true, path: exe };
 }

@@ -16,7 +16,13 @@ interface LabRecord {
 }
 
 export function recordLab(p: LabPaths, id: string, name: string): void {
-  const rec: LabRecord = { id, name, binDir: p.binDir, sandboxImage: p.sandboxImage, ownerPid: process.pid };
+  const rec: LabRecord = {
+    id,
+    name,
+    binDir: p.binDir,
+    sandboxImage: p.sandboxImage,
+    ownerPid: process.pid,
+  };
   writeFileSync(join(p.dir, 'lab.json'), JSON.stringify(rec));
 }
 
@@ -32,7 +38,8 @@ export async function sweepAbandonedLabs(parent: string): Promise<string[]> {
     } catch {
       continue; // not ours, or still being created
     }
-    if (typeof rec.id !== 'string' || !/^[0-9a-f]{6}$/.test(rec.id) || isAlive(rec.ownerPid)) continue;
+    if (typeof rec.id !== 'string' || !/^[0-9a-f]{6}$/.test(rec.id) || isAlive(rec.ownerPid))
+      continue;
     // No grace: whatever still runs there has no owner and will not stop by itself.
     await cleanHost(labPaths(dir, rec.id, rec.binDir, rec.sandboxImage), [], 0);
     swept.push(dir);

@@ -20,9 +20,14 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-export async function startContainerd(p: LabPaths, readyTimeoutMs = 15_000): Promise<ContainerdProcess> {
+export async function startContainerd(
+  p: LabPaths,
+  readyTimeoutMs = 15_000,
+): Promise<ContainerdProcess> {
   const logFd = openSync(p.containerdLog, 'a');
-  const child = spawn('containerd', ['--config', p.configPath], { stdio: ['ignore', logFd, logFd] });
+  const child = spawn('containerd', ['--config', p.configPath], {
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   live.add(child);
   let exited = false;
@@ -46,7 +51,10 @@ export async function startContainerd(p: LabPaths, readyTimeoutMs = 15_000): Pro
     async stop(signal = 'SIGTERM', graceMs = 5000) {
       if (exited) return;
       child.kill(signal);
-      const timedOut = await Promise.race([exitPromise.then(() => false), sleep(graceMs).then(() => true)]);
+      const timedOut = await Promise.race([
+        exitPromise.then(() => false),
+        sleep(graceMs).then(() => true),
+      ]);
       if (timedOut && !exited) {
         child.kill('SIGKILL');
         await exitPromise;
@@ -59,7 +67,8 @@ export async function startContainerd(p: LabPaths, readyTimeoutMs = 15_000): Pro
   // or refusing socket, which would hide a containerd that exits at once on a bad config.
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`containerd exited during start (${exitInfo}); log tail:\n${logTail(p)}`);
+    if (exited)
+      throw new Error(`containerd exited during start (${exitInfo}); log tail:\n${logTail(p)}`);
     if (await accepts(p.socket)) {
       const r = await run('ctr', ['--connect-timeout', '2s', '-a', p.socket, 'version'], 5000);
       if (r.code === 0) return handle;

@@ -20,7 +20,10 @@ export async function scanLive(): Promise<ScanResult> {
 export async function scanCollectedBundle(): Promise<ScanResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cnd-bundle-'));
   try {
-    const rec = new RecordingHost(new LinuxHost({ criDeadlineMs: 3000 }), { redact: true, collectorVersion: 'lab' });
+    const rec = new RecordingHost(new LinuxHost({ criDeadlineMs: 3000 }), {
+      redact: true,
+      collectorVersion: 'lab',
+    });
     await collectSnapshot(rec);
     const { manifest, files } = rec.result();
     const out = join(dir, 'node.tar.gz');
@@ -32,7 +35,10 @@ export async function scanCollectedBundle(): Promise<ScanResult> {
 }
 
 /** What "the same findings" means: rule, finding id and severity of each, and every check's status. */
-export function signature(r: ScanResult): { findings: string[]; checks: Record<string, CheckStatus> } {
+export function signature(r: ScanResult): {
+  findings: string[];
+  checks: Record<string, CheckStatus>;
+} {
   return {
     findings: r.report.findings.map((f) => `${f.severity} ${f.id}`).sort(),
     checks: Object.fromEntries(r.report.checks.map((c) => [c.rule, c.status])),

@@ -24,21 +24,33 @@ async function diagnose(): Promise<ScanResult> {
 }
 
 const network = (lab: Lab, name: string, n: number): string =>
-  bridgeConflist({ name, bridge: lab.bridgeName(n), subnet: lab.subnet(n), dataDir: lab.paths.ipamDir });
+  bridgeConflist({
+    name,
+    bridge: lab.bridgeName(n),
+    subnet: lab.subnet(n),
+    dataDir: lab.paths.ipamDir,
+  });
 
 beforeAll(() => assertPreflight());
 
 afterAll(() => {
   const s = [...latencies].sort((a, b) => a - b);
-  if (s.length) console.log(`\nlive scan with CRI on the lab node: median ${s[Math.floor(s.length / 2)]?.toFixed(0)} ms over ${s.length} scans (min ${s[0]?.toFixed(0)}, max ${s[s.length - 1]?.toFixed(0)})`);
+  if (s.length)
+    console.log(
+      `\nlive scan with CRI on the lab node: median ${s[Math.floor(s.length / 2)]?.toFixed(0)} ms over ${s.length} scans (min ${s[0]?.toFixed(0)}, max ${s[s.length - 1]?.toFixed(0)})`,
+    );
 });
 
 describe('the doctor on a real containerd', () => {
   it('1: empty conf dir → cni.conf.none + cri.network.not-ready', async () => {
     await withLabNode('doctor-empty', {}, async (lab) => {
-      await lab.waitForStatus((s) => (s.info.lastCNILoadStatus ?? '').includes('no network config found'));
+      await lab.waitForStatus((s) =>
+        (s.info.lastCNILoadStatus ?? '').includes('no network config found'),
+      );
       const r = await diagnose();
-      expect(r.snapshot.containerd.known && r.snapshot.containerd.value?.configPath).toBe(lab.configPath);
+      expect(r.snapshot.containerd.known && r.snapshot.containerd.value?.configPath).toBe(
+        lab.configPath,
+      );
       expect(findingsOf(r, 'cni.conf.none')).toHaveLength(1);
       const nr = findingsOf(r, 'cri.network.not-ready');
       expect(nr).toHaveLength(1);
@@ -51,7 +63,9 @@ describe('the doctor on a real containerd', () => {
     await withLabNode('doctor-truncated', {}, async (lab) => {
       lab.writeConf('00-broken.conflist', truncated(network(lab, 'broken', 1)));
       lab.writeConf('10-good.conflist', network(lab, 'good', 2));
-      await lab.waitForStatus((s) => (s.info.lastCNILoadStatus ?? '').includes('00-broken.conflist'));
+      await lab.waitForStatus((s) =>
+        (s.info.lastCNILoadStatus ?? '').includes('00-broken.conflist'),
+      );
       const r = await diagnose();
       const invalid = findingsOf(r, 'cni.conf.invalid');
       expect(invalid.map((f) => f.severity)).toEqual(['error']);

@@ -6,7 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCriClient, probeCriEndpoint, type CriClient, type CriEntry, type CriStatus } from '../../main/cri/client';
+import {
+  createCriClient,
+  probeCriEndpoint,
+  type CriClient,
+  type CriEntry,
+  type CriStatus,
+} from '../../main/cri/client';
 import { labConfigToml } from './config-toml';
 import { logTail, startContainerd, type ContainerdProcess } from './containerd-process';
 import { mustRun, sleep } from './exec';
@@ -90,10 +96,21 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
   const dir = mkdtempSync(join(tmpdir(), LAB_DIR_PREFIX));
   const paths = labPaths(dir, id, binDir, LAB_PAUSE_IMAGE);
   recordLab(paths, id, opts.name);
-  for (const d of [paths.root, paths.state, join(dir, 'run'), paths.confDir, paths.runcRoot, paths.optDir, paths.ipamDir, paths.podLogDir, paths.imageDir]) {
+  for (const d of [
+    paths.root,
+    paths.state,
+    join(dir, 'run'),
+    paths.confDir,
+    paths.runcRoot,
+    paths.optDir,
+    paths.ipamDir,
+    paths.podLogDir,
+    paths.imageDir,
+  ]) {
     mkdirSync(d, { recursive: true });
   }
-  for (const [file, content] of Object.entries(opts.confDirFiles ?? {})) writeFileSync(join(paths.confDir, file), content);
+  for (const [file, content] of Object.entries(opts.confDirFiles ?? {}))
+    writeFileSync(join(paths.confDir, file), content);
   writeFileSync(paths.configPath, (opts.configToml ?? labConfigToml)(paths));
 
   const sandboxIds = new Set<string>();
@@ -103,7 +120,12 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
   try {
     const imageTar = await buildPauseImage(paths.imageDir);
     proc = await startContainerd(paths, opts.readyTimeoutMs);
-    if (opts.importPauseImage ?? true) await mustRun('ctr', ['-a', paths.socket, '-n', 'k8s.io', 'images', 'import', imageTar], 60_000);
+    if (opts.importPauseImage ?? true)
+      await mustRun(
+        'ctr',
+        ['-a', paths.socket, '-n', 'k8s.io', 'images', 'import', imageTar],
+        60_000,
+      );
   } catch (e) {
     await proc?.stop('SIGKILL');
     await cleanHost(paths, sandboxIds);
@@ -114,7 +136,8 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
     client?.close();
     client = undefined;
   };
-  const cri = (): CriClient => (client ??= createCriClient(`unix://${paths.socket}`, { deadlineMs: 30_000 }));
+  const cri = (): CriClient =>
+    (client ??= createCriClient(`unix://${paths.socket}`, { deadlineMs: 30_000 }));
   const restart = async (): Promise<void> => {
     closeClient();
     await proc?.stop();
@@ -134,11 +157,19 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
       return proc && !proc.exited ? proc.pid : null;
     },
     scanTarget() {
-      return { configPath: paths.configPath, socket: paths.socket, endpoint: lab.endpoint, confDir: paths.confDir, binDir, pid: lab.pid };
+      return {
+        configPath: paths.configPath,
+        socket: paths.socket,
+        endpoint: lab.endpoint,
+        confDir: paths.confDir,
+        binDir,
+        pid: lab.pid,
+      };
     },
     bridgeName: (n) => `${paths.bridgePrefix}${n}`,
     subnet: (n) => {
-      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`subnet index ${n} out of 1..50`);
+      if (!Number.isInteger(n) || n < 1 || n > 50)
+        throw new Error(`subnet index ${n} out of 1..50`);
       return `10.88.${200 + n}.0/24`;
     },
     writeConf: (name, content) => writeFileSync(join(paths.confDir, name), content),
@@ -155,7 +186,9 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
         if (pred(last)) return last;
         await sleep(25);
       }
-      throw new Error(`CRI status never matched within ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+      throw new Error(
+        `CRI status never matched within ${timeoutMs} ms; last: ${JSON.stringify(last)}`,
+      );
     },
     async runPod(name) {
       const r = await runPod(cri(), paths, name);
@@ -191,7 +224,12 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
       const cleaned = await cleanHost(paths, sandboxIds);
       const leaks = await findLeaks(paths, cleaned.sandboxIds);
       if (leaks.length > 0) throw new LabLeakError(opts.name, leaks);
-      return { removedSandboxes: result.removed, sandboxFailures: result.failed, killed: cleaned.killed, ms: performance.now() - started };
+      return {
+        removedSandboxes: result.removed,
+        sandboxFailures: result.failed,
+        killed: cleaned.killed,
+        ms: performance.now() - started,
+      };
     },
     log: () => {
       try {

@@ -1,7 +1,15 @@
 // Host-side teardown of a lab after its containerd is gone, then the proof that nothing is left.
 import { existsSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { run, sleep } from './exec';
-import { cniResultCache, labBridges, labCgroupDirs, labMounts, labProcesses, labSandboxIdsOnDisk, shimSockets } from './host-state';
+import {
+  cniResultCache,
+  labBridges,
+  labCgroupDirs,
+  labMounts,
+  labProcesses,
+  labSandboxIdsOnDisk,
+  shimSockets,
+} from './host-state';
 import type { LabPaths } from './paths';
 
 export class LabLeakError extends Error {
@@ -47,7 +55,11 @@ export interface CleanupResult {
   killed: string[];
 }
 
-export async function cleanHost(p: LabPaths, sandboxIds: Iterable<string>, graceMs = 1000): Promise<CleanupResult> {
+export async function cleanHost(
+  p: LabPaths,
+  sandboxIds: Iterable<string>,
+  graceMs = 1000,
+): Promise<CleanupResult> {
   // Also the ids only the lab's own dirs know (a lab abandoned by a dead test runner).
   const ids = new Set([...sandboxIds, ...labSandboxIdsOnDisk(p)]);
   const graceEnd = Date.now() + graceMs;

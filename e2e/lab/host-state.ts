@@ -78,13 +78,22 @@ export function cniResultCache(sandboxIds: Iterable<string>): string[] {
  */
 export function shimSockets(p: LabPaths, sandboxIds: Iterable<string>): string[] {
   return [...sandboxIds]
-    .map((id) => join('/run/containerd/s', createHash('sha256').update(join(p.socket, 'k8s.io', id)).digest('hex')))
+    .map((id) =>
+      join(
+        '/run/containerd/s',
+        createHash('sha256')
+          .update(join(p.socket, 'k8s.io', id))
+          .digest('hex'),
+      ),
+    )
     .filter((f) => existsSync(f));
 }
 
 /** Sandbox ids containerd's CRI plugin keeps dirs for under the lab's root and state. */
 export function labSandboxIdsOnDisk(p: LabPaths): string[] {
-  const ids = [p.root, p.state].flatMap((base) => safeList(join(base, 'io.containerd.grpc.v1.cri', 'sandboxes')));
+  const ids = [p.root, p.state].flatMap((base) =>
+    safeList(join(base, 'io.containerd.grpc.v1.cri', 'sandboxes')),
+  );
   return [...new Set(ids.filter((id) => /^[0-9a-f]{64}$/.test(id)))];
 }
 

@@ -11,11 +11,15 @@ export interface KubeletStandIn {
 }
 
 export async function startKubeletStandIn(flags: string[]): Promise<KubeletStandIn> {
-  const child: ChildProcess = spawn('/bin/sh', ['-c', 'trap "exit 0" TERM; while :; do sleep 1; done', ...flags], {
-    argv0: '/usr/bin/kubelet',
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    '/bin/sh',
+    ['-c', 'trap "exit 0" TERM; while :; do sleep 1; done', ...flags],
+    {
+      argv0: '/usr/bin/kubelet',
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', () => resolve());
     child.once('error', reject);

@@ -15,7 +15,11 @@ const timings: { scenario: string; ms: number; teardownMs: number; killed: numbe
 const figures: Record<string, string> = {};
 
 /** Runs a scenario on a fresh lab and always tears it down; teardown leaks fail the test. */
-async function scenario(name: string, opts: Omit<LabOptions, 'name'>, body: (lab: Lab) => Promise<void>): Promise<TeardownReport> {
+async function scenario(
+  name: string,
+  opts: Omit<LabOptions, 'name'>,
+  body: (lab: Lab) => Promise<void>,
+): Promise<TeardownReport> {
   const started = performance.now();
   const lab = await startLab({ name, ...opts });
   let failure: unknown;
@@ -28,18 +32,31 @@ async function scenario(name: string, opts: Omit<LabOptions, 'name'>, body: (lab
   try {
     report = await lab.stop();
   } catch (e) {
-    failure = failure ? new AggregateError([failure, e], `${name}: scenario and teardown both failed`) : e;
+    failure = failure
+      ? new AggregateError([failure, e], `${name}: scenario and teardown both failed`)
+      : e;
   }
   if (failure) throw failure;
   if (!report) throw new Error('unreachable: no teardown report');
-  timings.push({ scenario: name, ms: performance.now() - started, teardownMs: report.ms, killed: report.killed.length });
+  timings.push({
+    scenario: name,
+    ms: performance.now() - started,
+    teardownMs: report.ms,
+    killed: report.killed.length,
+  });
   return report;
 }
 
 const network = (lab: Lab, name: string, n: number): string =>
-  bridgeConflist({ name, bridge: lab.bridgeName(n), subnet: lab.subnet(n), dataDir: lab.paths.ipamDir });
+  bridgeConflist({
+    name,
+    bridge: lab.bridgeName(n),
+    subnet: lab.subnet(n),
+    dataDir: lab.paths.ipamDir,
+  });
 
-const condition = (s: { conditions: { type: string; status: boolean }[] }, type: string) => s.conditions.find((c) => c.type === type);
+const condition = (s: { conditions: { type: string; status: boolean }[] }, type: string) =>
+  s.conditions.find((c) => c.type === type);
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,7 +70,10 @@ beforeAll(() => {
 
 afterAll(() => {
   console.log('\nlab scenario timings (ms, incl. start + teardown):');
-  for (const t of timings) console.log(`  ${t.scenario.padEnd(34)} ${t.ms.toFixed(0).padStart(6)}  (teardown ${t.teardownMs.toFixed(0)}, force-killed ${t.killed})`);
+  for (const t of timings)
+    console.log(
+      `  ${t.scenario.padEnd(34)} ${t.ms.toFixed(0).padStart(6)}  (teardown ${t.teardownMs.toFixed(0)}, force-killed ${t.killed})`,
+    );
   for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${v}`);
 });
 
@@ -77,7 +97,9 @@ describe('containerd lab', () => {
     await scenario('truncated-conflist-first', {}, async (lab) => {
       lab.writeConf('00-broken.conflist', truncated(network(lab, 'broken', 1)));
       lab.writeConf('10-good.conflist', network(lab, 'good', 2));
-      const status = await lab.waitForStatus((s) => (s.info.lastCNILoadStatus ?? '').includes('00-broken.conflist'));
+      const status = await lab.waitForStatus((s) =>
+        (s.info.lastCNILoadStatus ?? '').includes('00-broken.conflist'),
+      );
       expect(condition(status, 'NetworkReady')?.status).toBe(false);
       expect(status.info.lastCNILoadStatus).toContain('invalid cni config');
     });
@@ -89,7 +111,9 @@ describe('containerd lab', () => {
       const subnetB = lab.subnet(2);
       lab.writeConf('10-containerd-net.conflist', network(lab, 'containerd-net', 1));
       lab.writeConf('10-kindnet.conflist', network(lab, 'kindnet', 2));
-      const status = await lab.waitForStatus((s) => (s.info.cniconfig ?? '').includes('containerd-net'));
+      const status = await lab.waitForStatus((s) =>
+        (s.info.cniconfig ?? '').includes('containerd-net'),
+      );
       // The node looks healthy: nothing in Status says the cluster network is ignored.
       expect(condition(status, 'NetworkReady')?.status).toBe(true);
       expect(status.info.cniconfig).not.toContain('kindnet');
@@ -125,18 +149,22 @@ describe('containerd lab', () => {
   });
 
   it('5: version-1 config with disabled_plugins = ["cri"] -> CRI code 12 unknown service', async () => {
-    await scenario('cri-disabled-v1-config', { configToml: criDisabledV1ConfigToml }, async (lab) => {
-      const entry = await lab.probe();
-      expect(entry).toEqual({
-        endpoint: lab.endpoint,
-        api: null,
-        error: { code: 12, message: 'unknown service runtime.v1.RuntimeService' },
-      });
-      const plugins = await run('ctr', ['-a', lab.socket, 'plugins', 'ls']);
-      expect(plugins.code).toBe(0);
-      expect(plugins.stdout).not.toMatch(/io\.containerd\.grpc\.v1\s+cri\b/);
-      expect(plugins.stdout).toMatch(/io\.containerd\.grpc\.v1\s+images\b/);
-    });
+    await scenario(
+      'cri-disabled-v1-config',
+      { configToml: criDisabledV1ConfigToml },
+      async (lab) => {
+        const entry = await lab.probe();
+        expect(entry).toEqual({
+          endpoint: lab.endpoint,
+          api: null,
+          error: { code: 12, message: 'unknown service runtime.v1.RuntimeService' },
+        });
+        const plugins = await run('ctr', ['-a', lab.socket, 'plugins', 'ls']);
+        expect(plugins.code).toBe(0);
+        expect(plugins.stdout).not.toMatch(/io\.containerd\.grpc\.v1\s+cri\b/);
+        expect(plugins.stdout).toMatch(/io\.containerd\.grpc\.v1\s+images\b/);
+      },
+    );
   });
 
   it('6: containerd killed, socket file left behind -> probe code 14', async () => {
@@ -169,7 +197,12 @@ describe('containerd lab', () => {
       figures['RunPodSandbox + PodSandboxStatus'] = `${pod.ms.toFixed(1)} ms`;
 
       const target = lab.scanTarget();
-      expect(target).toMatchObject({ configPath: lab.configPath, socket: lab.socket, confDir: lab.confDir, binDir: '/usr/lib/cni' });
+      expect(target).toMatchObject({
+        configPath: lab.configPath,
+        socket: lab.socket,
+        confDir: lab.confDir,
+        binDir: '/usr/lib/cni',
+      });
       expect(target.pid).toBeGreaterThan(0);
 
       const probeMs: number[] = [];
@@ -188,7 +221,8 @@ describe('containerd lab', () => {
       }
       figures['probeCriEndpoint median (10 runs, Version+Status verbose+ListPodSandbox)'] =
         `${median(probeMs).toFixed(1)} ms (min ${Math.min(...probeMs).toFixed(1)}, max ${Math.max(...probeMs).toFixed(1)})`;
-      figures['ctr -a <sock> version'] = `first ${ctrMs[0]?.toFixed(1)} ms, median of 5 ${median(ctrMs).toFixed(1)} ms`;
+      figures['ctr -a <sock> version'] =
+        `first ${ctrMs[0]?.toFixed(1)} ms, median of 5 ${median(ctrMs).toFixed(1)} ms`;
     });
   });
 });

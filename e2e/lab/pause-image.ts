@@ -20,13 +20,24 @@ interface Blob {
 }
 
 function blob(mediaType: string, data: Buffer): Blob {
-  return { mediaType, digest: 'sha256:' + createHash('sha256').update(data).digest('hex'), size: data.length, data };
+  return {
+    mediaType,
+    digest: 'sha256:' + createHash('sha256').update(data).digest('hex'),
+    size: data.length,
+    data,
+  };
 }
 
 const descriptor = (b: Blob) => ({ mediaType: b.mediaType, digest: b.digest, size: b.size });
 
 function ociArch(): string {
-  const map: Partial<Record<NodeJS.Architecture, string>> = { x64: 'amd64', arm64: 'arm64', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x' };
+  const map: Partial<Record<NodeJS.Architecture, string>> = {
+    x64: 'amd64',
+    arm64: 'arm64',
+    arm: 'arm',
+    ppc64: 'ppc64le',
+    s390x: 's390x',
+  };
   return map[process.arch] ?? process.arch;
 }
 
@@ -35,7 +46,10 @@ export async function buildPauseImage(workDir: string, ref = LAB_PAUSE_IMAGE): P
   const binary = join(workDir, 'pause');
   await mustRun('gcc', ['-static', '-O2', '-s', '-o', binary, PAUSE_C]);
 
-  const layer = blob('application/vnd.oci.image.layer.v1.tar', tarArchive([{ name: 'pause', data: readFileSync(binary), mode: 0o755 }]));
+  const layer = blob(
+    'application/vnd.oci.image.layer.v1.tar',
+    tarArchive([{ name: 'pause', data: readFileSync(binary), mode: 0o755 }]),
+  );
   const config = blob(
     'application/vnd.oci.image.config.v1+json',
     Buffer.from(
@@ -50,7 +64,12 @@ export async function buildPauseImage(workDir: string, ref = LAB_PAUSE_IMAGE): P
   const manifest = blob(
     'application/vnd.oci.image.manifest.v1+json',
     Buffer.from(
-      JSON.stringify({ schemaVersion: 2, mediaType: 'application/vnd.oci.image.manifest.v1+json', config: descriptor(config), layers: [descriptor(layer)] }),
+      JSON.stringify({
+        schemaVersion: 2,
+        mediaType: 'application/vnd.oci.image.manifest.v1+json',
+        config: descriptor(config),
+        layers: [descriptor(layer)],
+      }),
     ),
   );
   const index = {
@@ -60,7 +79,10 @@ export async function buildPauseImage(workDir: string, ref = LAB_PAUSE_IMAGE): P
       {
         ...descriptor(manifest),
         // containerd names the imported image after this annotation.
-        annotations: { 'io.containerd.image.name': ref, 'org.opencontainers.image.ref.name': ref.split(':').pop() ?? 'latest' },
+        annotations: {
+          'io.containerd.image.name': ref,
+          'org.opencontainers.image.ref.name': ref.split(':').pop() ?? 'latest',
+        },
       },
     ],
   };
@@ -69,7 +91,10 @@ export async function buildPauseImage(workDir: string, ref = LAB_PAUSE_IMAGE): P
     { name: 'index.json', data: Buffer.from(JSON.stringify(index)) },
     { name: 'blobs/' },
     { name: 'blobs/sha256/' },
-    ...[layer, config, manifest].map((b) => ({ name: `blobs/sha256/${b.digest.slice('sha256:'.length)}`, data: b.data })),
+    ...[layer, config, manifest].map((b) => ({
+      name: `blobs/sha256/${b.digest.slice('sha256:'.length)}`,
+      data: b.data,
+    })),
   ];
   const out = join(workDir, 'pause-oci.tar');
   writeFileSync(out, tarArchive(entries));

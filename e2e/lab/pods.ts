@@ -2,7 +2,12 @@
 // everything a pause-only sandbox does not need.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { CriCallError, type CriClient, type CriError, type PodSandboxConfig } from '../../main/cri/client';
+import {
+  CriCallError,
+  type CriClient,
+  type CriError,
+  type PodSandboxConfig,
+} from '../../main/cri/client';
 import type { LabPaths } from './paths';
 
 export const LAB_NAMESPACE = 'cni-doctor-lab';
@@ -36,6 +41,8 @@ export async function runPod(cri: CriClient, p: LabPaths, name: string): Promise
     // containerd names the half-made sandbox in the error: 'failed to setup network for sandbox "<id>"'
     const sandboxId = /sandbox "([0-9a-f]{64})"/.exec(e.details)?.[1];
     const error = { code: e.code, message: e.details };
-    return sandboxId ? { ok: false, error, sandboxId, ms: performance.now() - started } : { ok: false, error, ms: performance.now() - started };
+    return sandboxId
+      ? { ok: false, error, sandboxId, ms: performance.now() - started }
+      : { ok: false, error, ms: performance.now() - started };
   }
 }

@@ -5,7 +5,8 @@ import { delimiter, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 export const DEFAULT_CNI_BIN_DIR = '/usr/lib/cni'; // where Debian's containernetworking-plugins installs
-export const INSTALL_COMMAND = 'apt-get update && apt-get install -y containerd runc containernetworking-plugins gcc libc6-dev iproute2';
+export const INSTALL_COMMAND =
+  'apt-get update && apt-get install -y containerd runc containernetworking-plugins gcc libc6-dev iproute2';
 
 const TOOLS: Record<string, string> = {
   containerd: 'containerd',
@@ -25,14 +26,20 @@ export interface PreflightResult {
 
 export function preflight(binDir = DEFAULT_CNI_BIN_DIR): PreflightResult {
   const problems: string[] = [];
-  if (process.platform !== 'linux') problems.push(`the lab runs on Linux only (this is ${process.platform})`);
-  if (process.getuid?.() !== 0) problems.push('the lab must run as root (it starts containerd, creates netns and bridges)');
+  if (process.platform !== 'linux')
+    problems.push(`the lab runs on Linux only (this is ${process.platform})`);
+  if (process.getuid?.() !== 0)
+    problems.push('the lab must run as root (it starts containerd, creates netns and bridges)');
   for (const [tool, pkg] of Object.entries(TOOLS)) {
     if (!onPath(tool)) problems.push(`\`${tool}\` not found on PATH (package ${pkg})`);
   }
-  if (onPath('gcc') && !hasStaticLibc()) problems.push('static libc (libc.a) missing: gcc -static needs package libc6-dev');
+  if (onPath('gcc') && !hasStaticLibc())
+    problems.push('static libc (libc.a) missing: gcc -static needs package libc6-dev');
   for (const plugin of CNI_PLUGINS) {
-    if (!isExecutable(join(binDir, plugin))) problems.push(`CNI plugin ${join(binDir, plugin)} missing (package containernetworking-plugins)`);
+    if (!isExecutable(join(binDir, plugin)))
+      problems.push(
+        `CNI plugin ${join(binDir, plugin)} missing (package containernetworking-plugins)`,
+      );
   }
   return { ok: problems.length === 0, problems, installCommand: INSTALL_COMMAND };
 }
@@ -41,11 +48,15 @@ export function preflight(binDir = DEFAULT_CNI_BIN_DIR): PreflightResult {
 export function assertPreflight(binDir?: string): void {
   const r = preflight(binDir);
   if (r.ok) return;
-  throw new Error(`cni-doctor lab preflight failed:\n  - ${r.problems.join('\n  - ')}\nInstall with:\n  ${r.installCommand}`);
+  throw new Error(
+    `cni-doctor lab preflight failed:\n  - ${r.problems.join('\n  - ')}\nInstall with:\n  ${r.installCommand}`,
+  );
 }
 
 function onPath(tool: string): boolean {
-  const dirs = (process.env.PATH ?? '').split(delimiter).concat(['/usr/sbin', '/sbin', '/usr/bin', '/bin']);
+  const dirs = (process.env.PATH ?? '')
+    .split(delimiter)
+    .concat(['/usr/sbin', '/sbin', '/usr/bin', '/bin']);
   return dirs.some((d) => d !== '' && isExecutable(join(d, tool)));
 }
 

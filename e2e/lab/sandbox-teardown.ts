@@ -13,7 +13,10 @@ export interface SandboxRemoval {
 }
 
 /** Stop + Remove every sandbox; ids seen are added to `seen` (for the libcni cache cleanup). */
-export async function removeAllSandboxes(cri: CriClient, seen: Set<string>): Promise<SandboxRemoval> {
+export async function removeAllSandboxes(
+  cri: CriClient,
+  seen: Set<string>,
+): Promise<SandboxRemoval> {
   const out: SandboxRemoval = { removed: [], failed: [] };
   let sandboxes;
   try {
@@ -41,7 +44,11 @@ export async function removeAllSandboxes(cri: CriClient, seen: Set<string>): Pro
  * the caller restarts containerd so both load at init (no reliance on fsnotify).
  */
 export function installRecoveryConfig(p: LabPaths, bridge: string, subnet: string): void {
-  for (const f of readdirSync(p.confDir)) rmSync(join(p.confDir, f), { recursive: true, force: true });
-  writeFileSync(join(p.confDir, '00-lab-teardown.conflist'), bridgeConflist({ name: 'lab-teardown', bridge, subnet, dataDir: p.ipamDir }));
+  for (const f of readdirSync(p.confDir))
+    rmSync(join(p.confDir, f), { recursive: true, force: true });
+  writeFileSync(
+    join(p.confDir, '00-lab-teardown.conflist'),
+    bridgeConflist({ name: 'lab-teardown', bridge, subnet, dataDir: p.ipamDir }),
+  );
   writeFileSync(p.configPath, labConfigToml(p));
 }

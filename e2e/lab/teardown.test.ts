@@ -12,7 +12,11 @@ import { labPaths } from './paths';
 
 describe('lab teardown', () => {
   it('detects and removes a leftover process, mount, bridge and IPAM dir', async () => {
-    const id = 'ffff' + Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
+    const id =
+      'ffff' +
+      Math.floor(Math.random() * 256)
+        .toString(16)
+        .padStart(2, '0');
     const dir = mkdtempSync(join(tmpdir(), 'cndlab-'));
     const p = labPaths(dir, id, '/usr/lib/cni', 'x');
     mkdirSync(join(p.ipamDir, 'net'), { recursive: true });
@@ -21,7 +25,9 @@ describe('lab teardown', () => {
     await mustRun('mount', ['-t', 'tmpfs', 'tmpfs', join(dir, 'mnt')]);
     await mustRun('ip', ['link', 'add', `${p.bridgePrefix}9`, 'type', 'bridge']);
     // A process whose command line names the lab dir, like a shim's -address argument.
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 300000)', dir], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 300000)', dir], {
+      stdio: 'ignore',
+    });
     await sleep(100);
 
     let leaks: string[];
@@ -42,17 +48,32 @@ describe('lab teardown', () => {
     );
 
     expect(await findLeaks(p, [])).toEqual([]);
-    expect(killed).toEqual([`${child.pid}: ${process.execPath} -e setTimeout(() => {}, 300000) ${dir}`]);
+    expect(killed).toEqual([
+      `${child.pid}: ${process.execPath} -e setTimeout(() => {}, 300000) ${dir}`,
+    ]);
     expect(child.exitCode ?? child.signalCode).toBe('SIGKILL');
   });
 
   it('sweeps a lab whose test runner died before stop()', async () => {
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => dead.once('exit', resolve));
-    const id = 'eeee' + Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
+    const id =
+      'eeee' +
+      Math.floor(Math.random() * 256)
+        .toString(16)
+        .padStart(2, '0');
     const dir = mkdtempSync(join(tmpdir(), 'cndlab-'));
     const p = labPaths(dir, id, '/usr/lib/cni', 'x');
-    writeFileSync(join(dir, 'lab.json'), JSON.stringify({ id, name: 'abandoned', binDir: p.binDir, sandboxImage: 'x', ownerPid: dead.pid }));
+    writeFileSync(
+      join(dir, 'lab.json'),
+      JSON.stringify({
+        id,
+        name: 'abandoned',
+        binDir: p.binDir,
+        sandboxImage: 'x',
+        ownerPid: dead.pid,
+      }),
+    );
     mkdirSync(join(dir, 'mnt'));
     await mustRun('mount', ['-t', 'tmpfs', 'tmpfs', join(dir, 'mnt')]);
     await mustRun('ip', ['link', 'add', `${p.bridgePrefix}1`, 'type', 'bridge']);

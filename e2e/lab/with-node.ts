@@ -6,7 +6,11 @@
 import { startLab, type Lab, type LabOptions } from './harness';
 import { startKubeletStandIn } from './kubelet-standin';
 
-export async function withLabNode(name: string, opts: Omit<LabOptions, 'name'>, body: (lab: Lab) => Promise<void>): Promise<void> {
+export async function withLabNode(
+  name: string,
+  opts: Omit<LabOptions, 'name'>,
+  body: (lab: Lab) => Promise<void>,
+): Promise<void> {
   const lab = await startLab({ name, ...opts });
   const kubelet = await startKubeletStandIn([`--container-runtime-endpoint=unix://${lab.socket}`]);
   let failure: unknown;

@@ -8,10 +8,18 @@ import { openApp, serveUrl } from './app';
 import { visitEveryScreen } from './screens';
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -28,7 +36,10 @@ for (const scheme of ['light', 'dark'] as const) {
   }
 }
 
-test('axe: the theme toggle (forced dark on a light system) and the no-token page', async ({ page, browser }) => {
+test('axe: the theme toggle (forced dark on a light system) and the no-token page', async ({
+  page,
+  browser,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await openApp(page);
   await page.getByRole('button', { name: /^Theme: system/ }).click(); // → light

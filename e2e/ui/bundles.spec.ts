@@ -13,7 +13,15 @@ test('upload a bundle, then export this node', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cni-doctor-e2e-bundle-'));
   try {
     const file = path.join(dir, 'customer-win-node.tar.gz');
-    await tarCreate({ gzip: true, file, cwd: path.join(ROOT, 'assets', 'demo', 'windows-antrea-containerd'), portable: true }, ['manifest.json', 'files']);
+    await tarCreate(
+      {
+        gzip: true,
+        file,
+        cwd: path.join(ROOT, 'assets', 'demo', 'windows-antrea-containerd'),
+        portable: true,
+      },
+      ['manifest.json', 'files'],
+    );
 
     await openApp(page);
     await goScreen(page, 'bundles');
@@ -24,7 +32,11 @@ test('upload a bundle, then export this node', async ({ page }) => {
     await expect(page.getByRole('button', { name: 'customer-win-node.tar.gz' })).toBeVisible();
 
     // Not a bundle: refused with a reason, nothing opened.
-    await page.getByLabel('Bundle file (.tar.gz)').setInputFiles({ name: 'notes.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('hello') });
+    await page.getByLabel('Bundle file (.tar.gz)').setInputFiles({
+      name: 'notes.tar.gz',
+      mimeType: 'application/gzip',
+      buffer: Buffer.from('hello'),
+    });
     await expect(page.getByRole('alert')).toContainText('not a readable bundle');
 
     const download = page.waitForEvent('download', { timeout: 60_000 });

@@ -4,7 +4,9 @@
 import { expect, test } from '@playwright/test';
 import { goScreen, openApp, openDemo, serveUrl } from './app';
 
-test('minikube: the default containerd config that shadows kindnet is the top finding, with the conf dir in load order', async ({ page }) => {
+test('minikube: the default containerd config that shadows kindnet is the top finding, with the conf dir in load order', async ({
+  page,
+}) => {
   await openApp(page);
   await openDemo(page, 'minikube-conflict');
 
@@ -30,7 +32,9 @@ test('minikube: the default containerd config that shadows kindnet is the top fi
   await expect(order.nth(3)).toContainText('87-podman-bridge.conflist');
 
   // The repair it offers, with the CLI fallback while the repair engine is not in this build.
-  await expect(detail.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ })).toBeVisible();
+  await expect(
+    detail.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ }),
+  ).toBeVisible();
 
   // Escape closes the detail and gives focus back to the button that opened it.
   await page.keyboard.press('Escape');
@@ -38,15 +42,21 @@ test('minikube: the default containerd config that shadows kindnet is the top fi
   await expect(top.getByRole('button', { name: 'Show evidence and repair' })).toBeFocused();
 });
 
-test('Windows: Antrea v0.12 on containerd, the log line with "unexpected netNS" is the evidence', async ({ page }) => {
+test('Windows: Antrea v0.12 on containerd, the log line with "unexpected netNS" is the evidence', async ({
+  page,
+}) => {
   await openApp(page);
   await openDemo(page, 'windows-antrea-containerd');
   const top = page.getByTestId('top-finding');
   await expect(top).toContainText('unexpected netNS');
   await top.getByRole('button', { name: 'Show evidence and repair' }).click();
   const evidence = page.getByTestId('evidence');
-  await expect(evidence.locator('.evidence.log')).toContainText('C:\\var\\log\\containerd\\containerd.log:2');
-  await expect(evidence.locator('.evidence.log')).toContainText('Cannot get infra container ID, unexpected netNS');
+  await expect(evidence.locator('.evidence.log')).toContainText(
+    'C:\\var\\log\\containerd\\containerd.log:2',
+  );
+  await expect(evidence.locator('.evidence.log')).toContainText(
+    'Cannot get infra container ID, unexpected netNS',
+  );
   await expect(page.getByTestId('finding-detail')).toContainText('What to do');
 
   // The overview shows the node's facts.
@@ -68,16 +78,23 @@ test('Windows: Antrea v0.12 on containerd, the log line with "unexpected netNS" 
   await stale.getByRole('button', { name: /^Unmute/ }).click();
 });
 
-test('healthy node: no cause, and the Checks screen explains what could not be determined', async ({ page }) => {
+test('healthy node: no cause, and the Checks screen explains what could not be determined', async ({
+  page,
+}) => {
   await openApp(page);
   await openDemo(page, 'healthy-node');
-  await expect(page.getByTestId('top-finding')).toContainText('Nothing on this node explains a stuck pod sandbox');
+  await expect(page.getByTestId('top-finding')).toContainText(
+    'Nothing on this node explains a stuck pod sandbox',
+  );
   await goScreen(page, 'checks');
   await expect(page.getByRole('table')).toContainText('pass');
   await expect(page.getByRole('button', { name: /could not determine \(\d+\)/ })).toBeVisible();
 });
 
-test('the page without its token explains where to get it, and the token leaves the address bar', async ({ page, browser }) => {
+test('the page without its token explains where to get it, and the token leaves the address bar', async ({
+  page,
+  browser,
+}) => {
   const bare = serveUrl().replace(/#.*$/, '');
   const other = await browser.newPage();
   await other.goto(bare);
@@ -103,5 +120,8 @@ test('keyboard: skip link first, visible focus, Tab reaches the screens', async 
   expect(outline).toBe('solid');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page.locator('nav [data-screen="findings"]')).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('nav [data-screen="findings"]')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });

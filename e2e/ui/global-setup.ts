@@ -11,26 +11,41 @@ import { findElectronBinary } from '../electron/electron-binary';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function built(): boolean {
-  const need = ['dist/cli.mjs', 'dist/renderer/index.html', 'dist/desktop/main.cjs', 'dist/desktop/preload.cjs'].map((p) => path.join(ROOT, p));
+  const need = [
+    'dist/cli.mjs',
+    'dist/renderer/index.html',
+    'dist/desktop/main.cjs',
+    'dist/desktop/preload.cjs',
+  ].map((p) => path.join(ROOT, p));
   return need.every((p) => existsSync(p) && statSync(p).size > 0);
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The list reporter shows skipped tests without their reason; say it once, plainly.
   const electronBinary = findElectronBinary();
-  if (!electronBinary.ok) console.log(`Electron window tests (e2e/electron) will be SKIPPED: no Electron binary on this machine: ${electronBinary.reason}`);
+  if (!electronBinary.ok)
+    console.log(
+      `Electron window tests (e2e/electron) will be SKIPPED: no Electron binary on this machine: ${electronBinary.reason}`,
+    );
   if (!built() || process.env.E2E_REBUILD === '1') {
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('npm run build failed');
   }
   // Started on a recorded healthy node, so the first screen does not depend on this machine;
   // the specs open the demo they need.
-  const child = spawn(process.execPath, ['bin/cni-doctor.mjs', 'serve', '--port', '0', '--bundle', 'assets/demo/healthy-node'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['bin/cni-doctor.mjs', 'serve', '--port', '0', '--bundle', 'assets/demo/healthy-node'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 20 s: ${stderr}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL within 20 s: ${stderr}`)),
+      20_000,
+    );
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /^(http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)$/m.exec(out);

@@ -30,7 +30,11 @@ export async function serveLab(lab: Lab): Promise<LabServer> {
   const stateDir = path.join(dir, 'state');
   const services = new ProcessServiceManager({
     // lab.restart() stops and starts the lab's containerd itself.
-    containerd: { start: () => lab.restart(), stop: async () => undefined, isActive: async () => lab.pid !== null },
+    containerd: {
+      start: () => lab.restart(),
+      stop: async () => undefined,
+      isActive: async () => lab.pid !== null,
+    },
   });
   const progress = new ProgressBus();
   const backend = await createEngineBackend({
@@ -41,7 +45,11 @@ export async function serveLab(lab: Lab): Promise<LabServer> {
     openLiveHost: () => openHost({ criDeadlineMs: 3000 }),
     tmpRoot: dir,
   });
-  const server = await startWebServer({ dispatcher: createDispatcher({ backend }), progress, staticDir: path.join(ROOT, 'dist', 'renderer') });
+  const server = await startWebServer({
+    dispatcher: createDispatcher({ backend }),
+    progress,
+    staticDir: path.join(ROOT, 'dist', 'renderer'),
+  });
   return {
     url: server.url,
     stateDir,

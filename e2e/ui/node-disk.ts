@@ -3,7 +3,15 @@
  * server whose "live node" is that disk (the engine's --root mode): repairs really rename files
  * there, so the UI's preview → apply → verify → undo runs end to end without root or a cluster.
  */
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +34,14 @@ export async function serveNodeDisk(): Promise<DiskServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cni-doctor-e2e-disk-'));
   const root = path.join(dir, 'node');
   const demo = path.join(ROOT, 'assets', 'demo', 'minikube-conflict', 'files');
-  for (const d of ['etc/cni/net.d', 'etc/containerd', 'opt/cni/bin']) mkdirSync(path.join(root, d), { recursive: true });
-  for (const f of readdirSync(path.join(demo, 'etc/cni/net.d'))) copyFileSync(path.join(demo, 'etc/cni/net.d', f), path.join(root, 'etc/cni/net.d', f));
-  copyFileSync(path.join(demo, 'etc/containerd/config.toml'), path.join(root, 'etc/containerd/config.toml'));
+  for (const d of ['etc/cni/net.d', 'etc/containerd', 'opt/cni/bin'])
+    mkdirSync(path.join(root, d), { recursive: true });
+  for (const f of readdirSync(path.join(demo, 'etc/cni/net.d')))
+    copyFileSync(path.join(demo, 'etc/cni/net.d', f), path.join(root, 'etc/cni/net.d', f));
+  copyFileSync(
+    path.join(demo, 'etc/containerd/config.toml'),
+    path.join(root, 'etc/containerd/config.toml'),
+  );
   for (const b of ['bridge', 'host-local', 'loopback', 'portmap', 'ptp', 'firewall', 'tuning']) {
     writeFileSync(path.join(root, 'opt/cni/bin', b), '#!/bin/sh\n');
     chmodSync(path.join(root, 'opt/cni/bin', b), 0o755);
@@ -42,7 +55,11 @@ export async function serveNodeDisk(): Promise<DiskServer> {
     openLiveHost: () => openHost({ root }),
     tmpRoot: dir,
   });
-  const server = await startWebServer({ dispatcher: createDispatcher({ backend }), progress, staticDir: path.join(ROOT, 'dist', 'renderer') });
+  const server = await startWebServer({
+    dispatcher: createDispatcher({ backend }),
+    progress,
+    staticDir: path.join(ROOT, 'dist', 'renderer'),
+  });
   return {
     url: server.url,
     root,

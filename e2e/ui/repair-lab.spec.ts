@@ -24,7 +24,13 @@ test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   assertPreflight();
   lab = await startLab({ name: 'ui-repair' });
-  const network = (name: string, n: number): string => bridgeConflist({ name, bridge: lab!.bridgeName(n), subnet: lab!.subnet(n), dataDir: lab!.paths.ipamDir });
+  const network = (name: string, n: number): string =>
+    bridgeConflist({
+      name,
+      bridge: lab!.bridgeName(n),
+      subnet: lab!.subnet(n),
+      dataDir: lab!.paths.ipamDir,
+    });
   lab.writeConf('10-containerd-net.conflist', network('containerd-net', 1));
   lab.writeConf('10-kindnet.conflist', network('kindnet', 2));
   await lab.waitForStatus((s) => (s.info.cniconfig ?? '').includes('containerd-net'));
@@ -38,7 +44,9 @@ test.afterAll(async () => {
   await lab?.stop(); // throws when anything leaked
 });
 
-test('disable the shadowing default, verify against the running containerd, undo', async ({ page }) => {
+test('disable the shadowing default, verify against the running containerd, undo', async ({
+  page,
+}) => {
   const l = lab as Lab;
   const defaultPath = path.join(l.confDir, '10-containerd-net.conflist');
   const before = readFileSync(defaultPath);
@@ -50,9 +58,14 @@ test('disable the shadowing default, verify against the running containerd, undo
 
   const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });
   await repair.getByRole('button', { name: 'Preview repair' }).click();
-  await expect(repair.getByRole('list', { name: 'Steps' })).toContainText('10-containerd-net.conflist.disabled');
+  await expect(repair.getByRole('list', { name: 'Steps' })).toContainText(
+    '10-containerd-net.conflist.disabled',
+  );
   await repair.getByRole('button', { name: 'Apply…' }).click();
-  await repair.getByRole('group', { name: 'Confirm repair' }).getByRole('button', { name: 'Apply' }).click();
+  await repair
+    .getByRole('group', { name: 'Confirm repair' })
+    .getByRole('button', { name: 'Apply' })
+    .click();
   await expect(repair.getByText('applied', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(repair).toContainText('the finding is gone after a rescan');
   expect(existsSync(`${defaultPath}.disabled`)).toBe(true);
@@ -68,7 +81,9 @@ test('disable the shadowing default, verify against the running containerd, undo
   const row = page.getByRole('row', { name: /cni.conf.shadowed-by-default:disable-files/ });
   await expect(row).toContainText('verified');
   await row.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(row).toContainText('undone');
   expect(readFileSync(defaultPath).equals(before)).toBe(true);
   expect(existsSync(`${defaultPath}.disabled`)).toBe(false);

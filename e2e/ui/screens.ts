@@ -7,7 +7,10 @@ export type Visit = (name: string) => Promise<void>;
 export async function visitEveryScreen(page: Page, demoId: string, visit: Visit): Promise<void> {
   await openDemo(page, demoId);
   await visit('overview');
-  await page.getByTestId('top-finding').getByRole('button', { name: 'Show evidence and repair' }).click();
+  await page
+    .getByTestId('top-finding')
+    .getByRole('button', { name: 'Show evidence and repair' })
+    .click();
   await expect(page.getByTestId('finding-detail')).toBeVisible();
   await visit('finding-detail');
   await page.keyboard.press('Escape');

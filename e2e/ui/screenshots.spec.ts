@@ -18,16 +18,27 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await openApp(page);
     await visitEveryScreen(page, 'minikube-conflict', async (name) => {
-      await page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`), fullPage: name !== 'finding-detail' });
+      await page.screenshot({
+        path: path.join(OUT, `${name}-${scheme}.png`),
+        fullPage: name !== 'finding-detail',
+      });
     });
     // The Windows inventory: HNS objects and named pipes.
     await visitEveryScreen(page, 'windows-antrea-containerd', async (name) => {
-      if (name === 'overview' || name === 'finding-detail') await page.screenshot({ path: path.join(OUT, `windows-${name}-${scheme}.png`) });
+      if (name === 'overview' || name === 'finding-detail')
+        await page.screenshot({ path: path.join(OUT, `windows-${name}-${scheme}.png`) });
       if (name === 'inventory') {
         await page.getByRole('tab', { name: 'HNS endpoints' }).click();
-        await page.screenshot({ path: path.join(OUT, `windows-inventory-hns-${scheme}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(OUT, `windows-inventory-hns-${scheme}.png`),
+          fullPage: true,
+        });
       }
     });
-    if (scheme === 'light') copyFileSync(path.join(OUT, 'overview-light.png'), path.join(ROOT, 'assets', 'screenshot-overview.png'));
+    if (scheme === 'light')
+      copyFileSync(
+        path.join(OUT, 'overview-light.png'),
+        path.join(ROOT, 'assets', 'screenshot-overview.png'),
+      );
   });
 }

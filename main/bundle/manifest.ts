@@ -38,7 +38,12 @@ const criEntry = z.object({
       runtimeApiVersion: z.string().default(''),
     })
     .optional(),
-  status: z.object({ conditions: z.array(criCondition).default([]), info: z.record(z.string(), z.string()).default({}) }).optional(),
+  status: z
+    .object({
+      conditions: z.array(criCondition).default([]),
+      info: z.record(z.string(), z.string()).default({}),
+    })
+    .optional(),
   sandboxes: z
     .array(
       z.object({
@@ -58,9 +63,18 @@ const sections = {
   collector: z.object({ name: z.string().optional(), version: z.string().optional() }),
   paths: z.record(z.string(), pathEntry),
   pipes: z.array(z.string()),
-  processes: z.array(z.object({ name: z.string(), pid: z.number().int().optional(), args: z.array(z.string()).default([]) })),
+  processes: z.array(
+    z.object({
+      name: z.string(),
+      pid: z.number().int().optional(),
+      args: z.array(z.string()).default([]),
+    }),
+  ),
   services: z.array(
-    z.object({ name: z.string(), state: z.enum(['running', 'stopped', 'failed', 'missing', 'unknown']).catch('unknown') }),
+    z.object({
+      name: z.string(),
+      state: z.enum(['running', 'stopped', 'failed', 'missing', 'unknown']).catch('unknown'),
+    }),
   ),
   versions: z.record(z.string(), z.string()),
   cri: z.array(criEntry),
@@ -84,9 +98,13 @@ const hostSchema = z.object({
 });
 
 type Sections = { [K in keyof typeof sections]?: z.infer<(typeof sections)[K]> };
-export type BundleManifest = { format: typeof BUNDLE_FORMAT; host: z.infer<typeof hostSchema> } & Sections;
+export type BundleManifest = {
+  format: typeof BUNDLE_FORMAT;
+  host: z.infer<typeof hostSchema>;
+} & Sections;
 
-export type ManifestParse = { ok: true; manifest: BundleManifest; warnings: string[] } | { ok: false; error: string };
+export type ManifestParse =
+  { ok: true; manifest: BundleManifest; warnings: string[] } | { ok: false; error: string };
 
 export function parseManifest(text: string): ManifestParse {
   let raw: unknown;
@@ -100,10 +118,14 @@ export function parseManifest(text: string): ManifestParse {
   }
   const obj = raw as Record<string, unknown>;
   if (obj.format !== BUNDLE_FORMAT) {
-    return { ok: false, error: `manifest.json: format must be "${BUNDLE_FORMAT}", got ${JSON.stringify(obj.format)?.slice(0, 60)}` };
+    return {
+      ok: false,
+      error: `manifest.json: format must be "${BUNDLE_FORMAT}", got ${JSON.stringify(obj.format)?.slice(0, 60)}`,
+    };
   }
   const host = hostSchema.safeParse(obj.host);
-  if (!host.success) return { ok: false, error: 'manifest.json: host.os must be "linux" or "windows"' };
+  if (!host.success)
+    return { ok: false, error: 'manifest.json: host.os must be "linux" or "windows"' };
 
   const manifest: BundleManifest = { format: BUNDLE_FORMAT, host: host.data };
   const warnings: string[] = [];
@@ -114,7 +136,9 @@ export function parseManifest(text: string): ManifestParse {
       (manifest as Record<string, unknown>)[key] = parsed.data;
     } else {
       // A malformed section makes its facts unknown; the rest of the bundle stays usable.
-      warnings.push(`manifest.json: section "${key}" ignored (${parsed.error.issues[0]?.message ?? 'wrong type'})`);
+      warnings.push(
+        `manifest.json: section "${key}" ignored (${parsed.error.issues[0]?.message ?? 'wrong type'})`,
+      );
     }
   }
   return { ok: true, manifest, warnings };

@@ -22,8 +22,14 @@ describe('BundleHost.fromMemory', () => {
   );
 
   it('answers like a recorded bundle: case-insensitive paths, listings, missing vs unrecorded', async () => {
-    expect(await host.readFile('c:/ETC/cni/net.d/10-antrea.conflist')).toMatchObject({ ok: true, truncated: false });
-    expect(await host.listDir('C:\\etc\\cni\\net.d')).toEqual({ ok: true, entries: ['10-antrea.conflist'] });
+    expect(await host.readFile('c:/ETC/cni/net.d/10-antrea.conflist')).toMatchObject({
+      ok: true,
+      truncated: false,
+    });
+    expect(await host.listDir('C:\\etc\\cni\\net.d')).toEqual({
+      ok: true,
+      entries: ['10-antrea.conflist'],
+    });
     expect(await host.stat('C:\\opt\\cni\\bin')).toMatchObject({ ok: false, error: 'ENOENT' });
     expect(await host.stat('C:\\nowhere')).toMatchObject({ ok: false, error: 'UNRECORDED' });
     expect(await host.pipes()).toEqual({ known: true, value: ['cnisock'] });

@@ -18,7 +18,8 @@ interface LineRule {
 const REDACTED = 'REDACTED';
 
 /** `key = "value"` / `key: value` / `key=value` with a secret-sounding key. */
-const SECRET_KEYS = '(password|passwd|auth|identitytoken|identity_token|token|bearer_token|secret|client-key-data|client_key_data|private[_-]?key|api[_-]?key|apikey|access[_-]?key|secret[_-]?key)';
+const SECRET_KEYS =
+  '(password|passwd|auth|identitytoken|identity_token|token|bearer_token|secret|client-key-data|client_key_data|private[_-]?key|api[_-]?key|apikey|access[_-]?key|secret[_-]?key)';
 
 const LINE_RULES: LineRule[] = [
   {
@@ -30,7 +31,10 @@ const LINE_RULES: LineRule[] = [
   {
     what: 'credential value',
     // YAML / JSON: key: value, "key": "value"
-    re: new RegExp(`^(\\s*-?\\s*"?${SECRET_KEYS}"?\\s*:\\s*)("?)([^"\\s,][^",]*?)("?)(,?\\s*)$`, 'i'),
+    re: new RegExp(
+      `^(\\s*-?\\s*"?${SECRET_KEYS}"?\\s*:\\s*)("?)([^"\\s,][^",]*?)("?)(,?\\s*)$`,
+      'i',
+    ),
     replace: (m) => `${m[1]}${m[3]}${REDACTED}${m[5]}${m[6] ?? ''}`,
   },
   {
@@ -54,7 +58,13 @@ export function redactText(path: string, text: string): { text: string; redactio
     // Keep the line count: every line of the key becomes a marker line.
     return block
       .split('\n')
-      .map((_l, i, all) => (i === 0 ? `-----BEGIN ${kind}-----` : i === all.length - 1 ? `-----END ${kind}-----` : REDACTED))
+      .map((_l, i, all) =>
+        i === 0
+          ? `-----BEGIN ${kind}-----`
+          : i === all.length - 1
+            ? `-----END ${kind}-----`
+            : REDACTED,
+      )
       .join('\n');
   });
   const lines = out.split('\n');
@@ -85,7 +95,10 @@ export function redactText(path: string, text: string): { text: string; redactio
 }
 
 /** Redact secrets in a process's arguments (e.g. `--token=…`). */
-export function redactArgs(name: string, args: readonly string[]): { args: string[]; redactions: Redaction[] } {
+export function redactArgs(
+  name: string,
+  args: readonly string[],
+): { args: string[]; redactions: Redaction[] } {
   const redactions: Redaction[] = [];
   const out = args.map((a, i) => {
     const prev = args[i - 1] ?? '';

@@ -1,5 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSync, mkdtempSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { create as tarCreate } from 'tar';
@@ -12,8 +20,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function archive(name: string, files: Record<string, number>): Promise<string> {
   const dir = path.join(work, name);
   mkdirSync(path.join(dir, 'files'), { recursive: true });
-  writeFileSync(path.join(dir, 'manifest.json'), '{"format":"cni-doctor.bundle/v1","host":{"os":"linux"}}');
-  for (const [f, size] of Object.entries(files)) writeFileSync(path.join(dir, 'files', f), 'x'.repeat(size));
+  writeFileSync(
+    path.join(dir, 'manifest.json'),
+    '{"format":"cni-doctor.bundle/v1","host":{"os":"linux"}}',
+  );
+  for (const [f, size] of Object.entries(files))
+    writeFileSync(path.join(dir, 'files', f), 'x'.repeat(size));
   const out = path.join(work, `${name}.tar.gz`);
   await tarCreate({ gzip: true, file: out, cwd: dir, portable: true }, ['manifest.json', 'files']);
   return out;
@@ -29,11 +41,15 @@ describe('ArchiveStore caps', () => {
 
   // One oversized entry is a bomb: it is refused before the whole of it is buffered.
   it('refuses one entry larger than maxEntryBytes', async () => {
-    await expect(ArchiveStore.open(await archive('big-entry', { a: 5_000 }), limits)).rejects.toThrow(/archive entry "files\/a" unpacks to more than 4000 bytes/);
+    await expect(
+      ArchiveStore.open(await archive('big-entry', { a: 5_000 }), limits),
+    ).rejects.toThrow(/archive entry "files\/a" unpacks to more than 4000 bytes/);
   });
 
   it('refuses entries that together exceed maxTotalBytes', async () => {
-    await expect(ArchiveStore.open(await archive('big-total', { a: 3_900, b: 3_900, c: 3_900 }), limits)).rejects.toThrow(/unpacks to more than 10000 bytes/);
+    await expect(
+      ArchiveStore.open(await archive('big-total', { a: 3_900, b: 3_900, c: 3_900 }), limits),
+    ).rejects.toThrow(/unpacks to more than 10000 bytes/);
   });
 });
 
@@ -43,7 +59,10 @@ describe('DirectoryStore reads', () => {
   it('reads the head or the tail of a huge file, and reports its full size', async () => {
     const dir = path.join(work, 'folder');
     mkdirSync(path.join(dir, 'files/var/log'), { recursive: true });
-    writeFileSync(path.join(dir, 'manifest.json'), '{"format":"cni-doctor.bundle/v1","host":{"os":"linux"}}');
+    writeFileSync(
+      path.join(dir, 'manifest.json'),
+      '{"format":"cni-doctor.bundle/v1","host":{"os":"linux"}}',
+    );
     const log = path.join(dir, 'files/var/log/containerd.log');
     const size = 3 * 1024 ** 3;
     const fd = openSync(log, 'w');
@@ -51,7 +70,15 @@ describe('DirectoryStore reads', () => {
     writeSync(fd, 'tail\n', size - 5);
     closeSync(fd);
     const store = await openBundleStore(dir);
-    expect(await store.read('var/log/containerd.log', { tailBytes: 5 })).toEqual({ ok: true, data: Buffer.from('tail\n'), size });
-    expect(await store.read('var/log/containerd.log', { maxBytes: 4 })).toEqual({ ok: true, data: Buffer.from('head'), size });
+    expect(await store.read('var/log/containerd.log', { tailBytes: 5 })).toEqual({
+      ok: true,
+      data: Buffer.from('tail\n'),
+      size,
+    });
+    expect(await store.read('var/log/containerd.log', { maxBytes: 4 })).toEqual({
+      ok: true,
+      data: Buffer.from('head'),
+      size,
+    });
   });
 });

@@ -9,7 +9,9 @@ import { Parser, type ReadEntry } from 'tar';
 import { BUNDLE_LIMITS } from './limits';
 
 /** `size` is the whole file's; `data` is the part asked for (the head, or the tail). */
-export type StoreRead = { ok: true; data: Buffer; size: number } | { ok: false; error: 'ENOENT' | 'EACCES' | 'EISDIR' | 'OTHER'; message: string };
+export type StoreRead =
+  | { ok: true; data: Buffer; size: number }
+  | { ok: false; error: 'ENOENT' | 'EACCES' | 'EISDIR' | 'OTHER'; message: string };
 
 /**
  * Which part of a file to read: the first `maxBytes`, or the last `tailBytes`. Never more than
@@ -25,7 +27,10 @@ export function span(size: number, range: ReadRange): { start: number; length: n
     const length = Math.min(size, range.tailBytes, BUNDLE_LIMITS.maxEntryBytes);
     return { start: size - length, length };
   }
-  return { start: 0, length: Math.min(size, range.maxBytes ?? Infinity, BUNDLE_LIMITS.maxEntryBytes) };
+  return {
+    start: 0,
+    length: Math.min(size, range.maxBytes ?? Infinity, BUNDLE_LIMITS.maxEntryBytes),
+  };
 }
 
 export interface BundleStore {
@@ -48,7 +53,8 @@ export interface ArchiveLimits {
 
 function isSafeRel(rel: string): boolean {
   if (rel.length === 0 || rel.length > BUNDLE_LIMITS.maxPathLength) return false;
-  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.includes('\\') || rel.includes('\0')) return false;
+  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.includes('\\') || rel.includes('\0'))
+    return false;
   return rel.split('/').every((seg) => seg !== '..');
 }
 
@@ -72,7 +78,8 @@ export class DirectoryStore implements BundleStore {
       throw new BundleError(`${this.dir} is not a bundle: manifest.json is missing`);
     }
     if (!st.isFile()) throw new BundleError(`${p} is not a regular file`);
-    if (st.size > BUNDLE_LIMITS.maxManifestBytes) throw new BundleError(`manifest.json is too large (${st.size} bytes)`);
+    if (st.size > BUNDLE_LIMITS.maxManifestBytes)
+      throw new BundleError(`manifest.json is too large (${st.size} bytes)`);
     return fsp.readFile(p, 'utf8');
   }
 
@@ -82,20 +89,23 @@ export class DirectoryStore implements BundleStore {
     const candidate = path.join(this.filesRoot, ...rel.split('/'));
     const real = await fsp.realpath(candidate).catch(() => undefined);
     if (real === undefined) return candidate; // missing: the read reports ENOENT
-    if (real !== this.realFilesRoot && !real.startsWith(this.realFilesRoot + path.sep)) return undefined;
+    if (real !== this.realFilesRoot && !real.startsWith(this.realFilesRoot + path.sep))
+      return undefined;
     return real;
   }
 
   async read(rel: string, range: ReadRange = {}): Promise<StoreRead> {
     const p = await this.inside(rel);
-    if (p === undefined) return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
+    if (p === undefined)
+      return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
     let handle: fsp.FileHandle | undefined;
     try {
       // O_NONBLOCK: a FIFO placed in the bundle must not block the open; it is refused below.
       handle = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
       const st = await handle.stat();
       if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
-      if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
+      if (!st.isFile())
+        return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
       const { start, length } = span(st.size, range);
       const data = Buffer.alloc(length);
       let got = 0;
@@ -108,8 +118,10 @@ export class DirectoryStore implements BundleStore {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
-      if (code === 'EACCES') return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
-      if (code === 'EISDIR') return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
+      if (code === 'EACCES')
+        return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
+      if (code === 'EISDIR')
+        return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
       return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
     } finally {
       await handle?.close().catch(() => undefined);
@@ -167,10 +179,12 @@ export class ArchiveStore implements BundleStore {
           return;
         }
         count += 1;
-        if (count > limits.maxEntries) return fail(`${file}: more than ${limits.maxEntries} entries`);
+        if (count > limits.maxEntries)
+          return fail(`${file}: more than ${limits.maxEntries} entries`);
         const name = entry.path.replace(/^\.\//, '');
         const chunks: Buffer[] = [];
-        const keep = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
+        const keep =
+          entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
         if (keep && !isSafeRel(name.replace(/\/$/, ''))) {
           return fail(`${file}: archive entry "${name.slice(0, 200)}" escapes the bundle`);
         }
@@ -179,8 +193,12 @@ export class ArchiveStore implements BundleStore {
           if (failed) return;
           total += c.length;
           entryBytes += c.length;
-          if (entryBytes > limits.maxEntryBytes) return fail(`${file}: archive entry "${name.slice(0, 200)}" unpacks to more than ${limits.maxEntryBytes} bytes`);
-          if (total > limits.maxTotalBytes) return fail(`${file}: unpacks to more than ${limits.maxTotalBytes} bytes`);
+          if (entryBytes > limits.maxEntryBytes)
+            return fail(
+              `${file}: archive entry "${name.slice(0, 200)}" unpacks to more than ${limits.maxEntryBytes} bytes`,
+            );
+          if (total > limits.maxTotalBytes)
+            return fail(`${file}: unpacks to more than ${limits.maxTotalBytes} bytes`);
           if (keep) chunks.push(c);
         });
         entry.on('end', () => {
@@ -197,7 +215,8 @@ export class ArchiveStore implements BundleStore {
       parser.on('close', () => resolve());
       src.pipe(gunzip).pipe(parser as unknown as NodeJS.WritableStream);
     });
-    if (manifest === undefined) throw new BundleError(`${file} is not a bundle: manifest.json is missing`);
+    if (manifest === undefined)
+      throw new BundleError(`${file} is not a bundle: manifest.json is missing`);
     return new ArchiveStore(file, manifest, entries);
   }
 
@@ -206,7 +225,8 @@ export class ArchiveStore implements BundleStore {
   }
 
   async read(rel: string, range: ReadRange = {}): Promise<StoreRead> {
-    if (!isSafeRel(rel)) return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
+    if (!isSafeRel(rel))
+      return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
     const data = this.files.get(rel);
     if (!data) return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
     const { start, length } = span(data.length, range);
@@ -223,7 +243,9 @@ export async function openBundleStore(p: string): Promise<BundleStore> {
   try {
     st = await fsp.stat(p);
   } catch (e) {
-    throw new BundleError(`cannot open bundle ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new BundleError(
+      `cannot open bundle ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   if (st.isDirectory()) return new DirectoryStore(p);
   if (st.isFile()) return ArchiveStore.open(p);

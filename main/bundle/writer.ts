@@ -7,7 +7,12 @@ import type { BundleManifest } from './manifest';
 import type { RecordedFile } from '../host/recording-host';
 import { nodePathToBundleRel } from '../host/paths';
 
-export async function writeBundleDir(dir: string, osName: 'linux' | 'windows', manifest: BundleManifest, files: RecordedFile[]): Promise<void> {
+export async function writeBundleDir(
+  dir: string,
+  osName: 'linux' | 'windows',
+  manifest: BundleManifest,
+  files: RecordedFile[],
+): Promise<void> {
   await fsp.mkdir(path.join(dir, 'files'), { recursive: true });
   for (const f of files) {
     const rel = nodePathToBundleRel(osName, f.path);
@@ -22,12 +27,20 @@ export async function writeBundleDir(dir: string, osName: 'linux' | 'windows', m
 }
 
 /** Writes `<out>` atomically: a temp folder is packed into `<out>.partial`, then renamed. */
-export async function writeBundleArchive(out: string, osName: 'linux' | 'windows', manifest: BundleManifest, files: RecordedFile[]): Promise<void> {
+export async function writeBundleArchive(
+  out: string,
+  osName: 'linux' | 'windows',
+  manifest: BundleManifest,
+  files: RecordedFile[],
+): Promise<void> {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-bundle-'));
   try {
     await writeBundleDir(tmp, osName, manifest, files);
     const partial = `${out}.partial`;
-    await tarCreate({ gzip: true, file: partial, cwd: tmp, portable: true }, ['manifest.json', 'files']);
+    await tarCreate({ gzip: true, file: partial, cwd: tmp, portable: true }, [
+      'manifest.json',
+      'files',
+    ]);
     await fsp.rename(partial, out);
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });

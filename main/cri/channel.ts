@@ -45,9 +45,13 @@ export function openCriChannel(endpoint: string): CriChannel {
     call(api, method, request, deadline) {
       const def = defs.runtimeService[api][method];
       if (!def) throw new Error(`${api}.RuntimeService/${method} is not in the CRI proto`);
-      if (closed) return Promise.resolve({ ok: false, error: { code: 1, message: 'CRI channel closed' } });
+      if (closed)
+        return Promise.resolve({ ok: false, error: { code: 1, message: 'CRI channel closed' } });
       if (deadline.getTime() <= Date.now()) {
-        return Promise.resolve({ ok: false, error: { code: DEADLINE_EXCEEDED, message: 'no time left for ' + method } });
+        return Promise.resolve({
+          ok: false,
+          error: { code: DEADLINE_EXCEEDED, message: 'no time left for ' + method },
+        });
       }
       return new Promise<CallResult>((resolve) => {
         client.makeUnaryRequest(

@@ -25,7 +25,12 @@ afterEach(async () => {
 });
 
 const containerdLike = (apiVersion: string): FakeRuntime => ({
-  Version: () => ({ version: '0.1.0', runtimeName: 'containerd', runtimeVersion: '1.6.20', runtimeApiVersion: apiVersion }),
+  Version: () => ({
+    version: '0.1.0',
+    runtimeName: 'containerd',
+    runtimeVersion: '1.6.20',
+    runtimeApiVersion: apiVersion,
+  }),
   Status: (req) => ({
     status: {
       conditions: [
@@ -41,7 +46,10 @@ const containerdLike = (apiVersion: string): FakeRuntime => ({
     // Real runtimes only fill `info` when asked for verbose output.
     info:
       'verbose' in req && req.verbose === true
-        ? { lastCNILoadStatus: 'cni config load failed: no network config found in /etc/cni/net.d', golang: '"go1.19.8"' }
+        ? {
+            lastCNILoadStatus: 'cni config load failed: no network config found in /etc/cni/net.d',
+            golang: '"go1.19.8"',
+          }
         : {},
   }),
   ListPodSandbox: () => ({
@@ -64,7 +72,12 @@ describe('probeCriEndpoint', () => {
     expect(entry).toEqual({
       endpoint: `unix://${sock}`,
       api: 'runtime.v1',
-      version: { version: '0.1.0', runtimeName: 'containerd', runtimeVersion: '1.6.20', runtimeApiVersion: 'v1' },
+      version: {
+        version: '0.1.0',
+        runtimeName: 'containerd',
+        runtimeVersion: '1.6.20',
+        runtimeApiVersion: 'v1',
+      },
       status: {
         conditions: [
           { type: 'RuntimeReady', status: true, reason: '', message: '' },
@@ -75,10 +88,19 @@ describe('probeCriEndpoint', () => {
             message: 'Network plugin returns error: cni plugin not initialized',
           },
         ],
-        info: { lastCNILoadStatus: 'cni config load failed: no network config found in /etc/cni/net.d', golang: '"go1.19.8"' },
+        info: {
+          lastCNILoadStatus: 'cni config load failed: no network config found in /etc/cni/net.d',
+          golang: '"go1.19.8"',
+        },
       },
       sandboxes: [
-        { id: 'abc123', name: 'coredns-1', namespace: 'kube-system', state: 'SANDBOX_NOTREADY', createdAt: '2025-12-02T09:00:00.123Z' },
+        {
+          id: 'abc123',
+          name: 'coredns-1',
+          namespace: 'kube-system',
+          state: 'SANDBOX_NOTREADY',
+          createdAt: '2025-12-02T09:00:00.123Z',
+        },
       ],
       error: null,
     });
@@ -95,7 +117,9 @@ describe('probeCriEndpoint', () => {
 
   it('falls back to runtime.v1alpha2 when v1 is unimplemented', async () => {
     const sock = join(dir, 'alpha.sock');
-    servers.push(await startGrpcCriServer(sock, { 'runtime.v1alpha2': containerdLike('v1alpha2') }));
+    servers.push(
+      await startGrpcCriServer(sock, { 'runtime.v1alpha2': containerdLike('v1alpha2') }),
+    );
     const entry = await probeCriEndpoint(`unix://${sock}`, { listSandboxes: true });
     expect(entry.api).toBe('runtime.v1alpha2');
     expect(entry.error).toBeNull();
@@ -131,7 +155,10 @@ describe('probeCriEndpoint', () => {
     const hung = await startHangingServer(sock);
     servers.push(hung);
     const started = performance.now();
-    const entry = await probeCriEndpoint(`unix://${sock}`, { deadlineMs: 600, listSandboxes: true });
+    const entry = await probeCriEndpoint(`unix://${sock}`, {
+      deadlineMs: 600,
+      listSandboxes: true,
+    });
     const took = performance.now() - started;
     expect(hung.connections()).toBeGreaterThan(0);
     expect(took).toBeGreaterThanOrEqual(550);
@@ -168,7 +195,11 @@ describe('probeCriEndpoint', () => {
   it('does not dial a named pipe off Windows, and rejects nonsense endpoints', async () => {
     const pipe = await probeCriEndpoint('npipe:////./pipe/containerd-containerd');
     expect(pipe.endpoint).toBe('npipe:////./pipe/containerd-containerd');
-    if (process.platform !== 'win32') expect(pipe.error).toMatchObject({ code: 14, message: expect.stringMatching(/only be dialed on Windows/) });
+    if (process.platform !== 'win32')
+      expect(pipe.error).toMatchObject({
+        code: 14,
+        message: expect.stringMatching(/only be dialed on Windows/),
+      });
     const bad = await probeCriEndpoint('containerd.sock');
     expect(bad).toMatchObject({ api: null, error: { code: 3 } });
   });

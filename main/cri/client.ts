@@ -6,7 +6,12 @@ import { openCriChannel, type CriChannel } from './channel';
 import { decodeSandboxList, decodeStatus, decodeVersion } from './decode';
 import type { CriApi, CriEntry, CriError } from './types';
 
-export { createCriClient, CriCallError, type CriClient, type CriClientOptions } from './runtime-client';
+export {
+  createCriClient,
+  CriCallError,
+  type CriClient,
+  type CriClientOptions,
+} from './runtime-client';
 export type * from './types';
 
 export interface ProbeOptions {
@@ -20,7 +25,10 @@ const UNIMPLEMENTED = 12;
 // kubelet sends its CRI API version here; runtimes ignore the value.
 const KUBELET_API_VERSION = '0.1.0';
 
-export async function probeCriEndpoint(endpoint: string, opts: ProbeOptions = {}): Promise<CriEntry> {
+export async function probeCriEndpoint(
+  endpoint: string,
+  opts: ProbeOptions = {},
+): Promise<CriEntry> {
   const deadline = new Date(Date.now() + (opts.deadlineMs ?? 3000));
   const channel = openCriChannel(endpoint);
   try {
@@ -30,7 +38,12 @@ export async function probeCriEndpoint(endpoint: string, opts: ProbeOptions = {}
   }
 }
 
-async function probe(channel: CriChannel, endpoint: string, deadline: Date, listSandboxes: boolean): Promise<CriEntry> {
+async function probe(
+  channel: CriChannel,
+  endpoint: string,
+  deadline: Date,
+  listSandboxes: boolean,
+): Promise<CriEntry> {
   const found = await negotiate(channel, deadline);
   if (!found.ok) return { endpoint, api: null, error: found.error };
   const { api } = found;
@@ -52,10 +65,20 @@ type Negotiated = { ok: true; api: CriApi; version: object } | { ok: false; erro
 
 /** runtime.v1 first; v1alpha2 only when v1 is not served (containerd 1.5, CRI-O < 1.20 ...). */
 async function negotiate(channel: CriChannel, deadline: Date): Promise<Negotiated> {
-  const v1 = await channel.call('runtime.v1', 'Version', { version: KUBELET_API_VERSION }, deadline);
+  const v1 = await channel.call(
+    'runtime.v1',
+    'Version',
+    { version: KUBELET_API_VERSION },
+    deadline,
+  );
   if (v1.ok) return { ok: true, api: 'runtime.v1', version: v1.value };
   if (v1.error.code !== UNIMPLEMENTED) return { ok: false, error: v1.error };
-  const alpha = await channel.call('runtime.v1alpha2', 'Version', { version: KUBELET_API_VERSION }, deadline);
+  const alpha = await channel.call(
+    'runtime.v1alpha2',
+    'Version',
+    { version: KUBELET_API_VERSION },
+    deadline,
+  );
   if (alpha.ok) return { ok: true, api: 'runtime.v1alpha2', version: alpha.value };
   // Both unimplemented: report the v1 error, which names the service kubelet >= 1.26 needs.
   return { ok: false, error: alpha.error.code === UNIMPLEMENTED ? v1.error : alpha.error };

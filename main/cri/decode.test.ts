@@ -20,11 +20,24 @@ describe('decode', () => {
           network: { ip: '10.88.201.2', additionalIps: [{ ip: 'fd00::2' }, { ip: '' }] },
         },
       }),
-    ).toEqual({ id: 's1', name: 'p', namespace: 'ns', state: 'SANDBOX_READY', createdAt: '', ip: '10.88.201.2', additionalIps: ['fd00::2'] });
+    ).toEqual({
+      id: 's1',
+      name: 'p',
+      namespace: 'ns',
+      state: 'SANDBOX_READY',
+      createdAt: '',
+      ip: '10.88.201.2',
+      additionalIps: ['fd00::2'],
+    });
   });
 
   it('does not let wrongly typed fields through', () => {
-    expect(decodeStatus({ status: { conditions: [{ type: 1, status: 'true' }] }, info: { a: 'x', b: 2 } })).toEqual({
+    expect(
+      decodeStatus({
+        status: { conditions: [{ type: 1, status: 'true' }] },
+        info: { a: 'x', b: 2 },
+      }),
+    ).toEqual({
       conditions: [{ type: '1', status: false, reason: '', message: '' }],
       info: { a: 'x' },
     });

@@ -33,7 +33,12 @@ export function decodeStatus(v: object): CriStatus {
   const o = obj(v);
   const conditions: CriCondition[] = list(obj(o.status).conditions).map((c) => {
     const co = obj(c);
-    return { type: str(co.type), status: co.status === true, reason: str(co.reason), message: str(co.message) };
+    return {
+      type: str(co.type),
+      status: co.status === true,
+      reason: str(co.reason),
+      message: str(co.message),
+    };
   });
   return { conditions, info: strMap(o.info) };
 }
@@ -68,7 +73,9 @@ export function decodePodSandboxStatus(v: object): CriPodSandboxStatus {
   return {
     ...decodeSandboxCommon(status),
     ip: str(network.ip),
-    additionalIps: list(network.additionalIps).map((a) => str(obj(a).ip)).filter((ip) => ip !== ''),
+    additionalIps: list(network.additionalIps)
+      .map((a) => str(obj(a).ip))
+      .filter((ip) => ip !== ''),
   };
 }
 

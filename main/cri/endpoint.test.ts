@@ -26,17 +26,27 @@ describe('toDialTarget', () => {
   });
 
   it('refuses named pipes off Windows with UNAVAILABLE', () => {
-    expect(toDialTarget('npipe:////./pipe/containerd-containerd', 'linux')).toMatchObject({ ok: false, code: 14 });
+    expect(toDialTarget('npipe:////./pipe/containerd-containerd', 'linux')).toMatchObject({
+      ok: false,
+      code: 14,
+    });
   });
 
   it('maps tcp:// to a dns target', () => {
-    expect(toDialTarget('tcp://127.0.0.1:3735', 'win32')).toMatchObject({ ok: true, kind: 'tcp', target: 'dns:127.0.0.1:3735' });
+    expect(toDialTarget('tcp://127.0.0.1:3735', 'win32')).toMatchObject({
+      ok: true,
+      kind: 'tcp',
+      target: 'dns:127.0.0.1:3735',
+    });
   });
 
-  it.each(['containerd.sock', 'unix://run/containerd.sock', 'npipe:////./nopipe/x', 'tcp://localhost', 'http://x'])(
-    'rejects %s with INVALID_ARGUMENT',
-    (endpoint) => {
-      expect(toDialTarget(endpoint, 'linux')).toMatchObject({ ok: false, code: 3 });
-    },
-  );
+  it.each([
+    'containerd.sock',
+    'unix://run/containerd.sock',
+    'npipe:////./nopipe/x',
+    'tcp://localhost',
+    'http://x',
+  ])('rejects %s with INVALID_ARGUMENT', (endpoint) => {
+    expect(toDialTarget(endpoint, 'linux')).toMatchObject({ ok: false, code: 3 });
+  });
 });

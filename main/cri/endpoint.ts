@@ -21,7 +21,10 @@ export type DialTarget =
 const INVALID_ARGUMENT = 3;
 const UNAVAILABLE = 14;
 
-export function toDialTarget(endpoint: string, platform: NodeJS.Platform = process.platform): DialTarget {
+export function toDialTarget(
+  endpoint: string,
+  platform: NodeJS.Platform = process.platform,
+): DialTarget {
   const e = endpoint.trim();
   const lower = e.toLowerCase();
   if (lower.startsWith('npipe:')) return namedPipe(e.slice('npipe:'.length), endpoint, platform);
@@ -34,7 +37,10 @@ export function toDialTarget(endpoint: string, platform: NodeJS.Platform = proce
     return { ok: true, kind: 'tcp', target: `dns:${hostPort}`, address: hostPort };
   }
   if (e.startsWith('/')) return unixSocket(e, endpoint);
-  return invalid(endpoint, 'expected unix:///path, /path, npipe:////./pipe/name or tcp://host:port');
+  return invalid(
+    endpoint,
+    'expected unix:///path, /path, npipe:////./pipe/name or tcp://host:port',
+  );
 }
 
 function unixSocket(path: string, endpoint: string): DialTarget {
@@ -50,11 +56,19 @@ function namedPipe(rest: string, endpoint: string, platform: NodeJS.Platform): D
   if (!name) return invalid(endpoint, 'named pipe endpoint must look like npipe:////./pipe/<name>');
   const pipePath = `\\\\.\\pipe\\${name.replace(/\//g, '\\')}`;
   if (platform !== 'win32') {
-    return { ok: false, code: UNAVAILABLE, message: `named pipe ${pipePath} can only be dialed on Windows` };
+    return {
+      ok: false,
+      code: UNAVAILABLE,
+      message: `named pipe ${pipePath} can only be dialed on Windows`,
+    };
   }
   return { ok: true, kind: 'npipe', target: `unix:${pipePath}`, address: pipePath };
 }
 
 function invalid(endpoint: string, why: string): DialTarget {
-  return { ok: false, code: INVALID_ARGUMENT, message: `unusable CRI endpoint "${endpoint}": ${why}` };
+  return {
+    ok: false,
+    code: INVALID_ARGUMENT,
+    message: `unusable CRI endpoint "${endpoint}": ${why}`,
+  };
 }

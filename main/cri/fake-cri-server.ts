@@ -4,7 +4,12 @@
 import { spawn } from 'node:child_process';
 import { createServer as createHttp2Server, constants as h2 } from 'node:http2';
 import { createServer as createNetServer, type Socket } from 'node:net';
-import { Server, ServerCredentials, status as grpcStatus, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import {
+  Server,
+  ServerCredentials,
+  status as grpcStatus,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
 import { loadCriDefinitions } from './proto/load';
 import type { CriApi } from './types';
 
@@ -13,25 +18,38 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type FakeRuntime = Partial<Record<'Version' | 'Status' | 'ListPodSandbox', (request: object) => object>>;
+export type FakeRuntime = Partial<
+  Record<'Version' | 'Status' | 'ListPodSandbox', (request: object) => object>
+>;
 
 /** grpc-js server on a unix socket; methods not given answer UNIMPLEMENTED (grpc-js wording). */
-export async function startGrpcCriServer(socket: string, services: Partial<Record<CriApi, FakeRuntime>>): Promise<FakeServer> {
+export async function startGrpcCriServer(
+  socket: string,
+  services: Partial<Record<CriApi, FakeRuntime>>,
+): Promise<FakeServer> {
   const server = new Server();
   const defs = loadCriDefinitions();
   for (const [api, impl] of Object.entries(services) as [CriApi, FakeRuntime][]) {
     const handlers: UntypedServiceImplementation = {};
     for (const [method, fn] of Object.entries(impl)) {
-      handlers[method] = (call: { request: object }, callback: (err: null, value: object) => void) => {
+      handlers[method] = (
+        call: { request: object },
+        callback: (err: null, value: object) => void,
+      ) => {
         callback(null, fn(call.request));
       };
     }
     server.addService(defs.runtimeService[api], handlers);
   }
   await new Promise<void>((resolve, reject) =>
-    server.bindAsync(`unix:${socket}`, ServerCredentials.createInsecure(), (err) => (err ? reject(err) : resolve())),
+    server.bindAsync(`unix:${socket}`, ServerCredentials.createInsecure(), (err) =>
+      err ? reject(err) : resolve(),
+    ),
   );
-  return { socket, close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())) };
+  return {
+    socket,
+    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  };
 }
 
 /**
@@ -43,9 +61,15 @@ export async function startUnknownServiceServer(socket: string): Promise<FakeSer
   server.on('stream', (stream, headers) => {
     const path = String(headers[h2.HTTP2_HEADER_PATH] ?? '');
     const service = path.split('/')[1] ?? '';
-    stream.respond({ [h2.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });
+    stream.respond(
+      { [h2.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc' },
+      { waitForTrailers: true },
+    );
     stream.on('wantTrailers', () =>
-      stream.sendTrailers({ 'grpc-status': String(grpcStatus.UNIMPLEMENTED), 'grpc-message': `unknown service ${service}` }),
+      stream.sendTrailers({
+        'grpc-status': String(grpcStatus.UNIMPLEMENTED),
+        'grpc-message': `unknown service ${service}`,
+      }),
     );
     stream.end();
   });
@@ -54,7 +78,9 @@ export async function startUnknownServiceServer(socket: string): Promise<FakeSer
 }
 
 /** Accepts connections and never sends a byte (a wedged runtime). */
-export async function startHangingServer(socket: string): Promise<FakeServer & { connections(): number }> {
+export async function startHangingServer(
+  socket: string,
+): Promise<FakeServer & { connections(): number }> {
   const open = new Set<Socket>();
   let accepted = 0;
   const server = createNetServer((s) => {

@@ -1,8 +1,21 @@
 // createCriClient: a small typed CRI client for the lab and for repairs' verification steps
 // (run a throw-away sandbox, read its IP, clean up). Unlike the probe it throws on failure.
 import { openCriChannel, type RuntimeMethod } from './channel';
-import { decodePodSandboxStatus, decodeRunPodSandbox, decodeSandboxList, decodeStatus, decodeVersion } from './decode';
-import type { CriApi, CriPodSandboxStatus, CriSandbox, CriStatus, CriVersion, PodSandboxConfig } from './types';
+import {
+  decodePodSandboxStatus,
+  decodeRunPodSandbox,
+  decodeSandboxList,
+  decodeStatus,
+  decodeVersion,
+} from './decode';
+import type {
+  CriApi,
+  CriPodSandboxStatus,
+  CriSandbox,
+  CriStatus,
+  CriVersion,
+  PodSandboxConfig,
+} from './types';
 
 export interface CriClientOptions {
   /** Deadline of each call, in ms. Default 10000: RunPodSandbox creates a container and a netns. */
@@ -61,7 +74,8 @@ export function createCriClient(endpoint: string, opts: CriClientOptions = {}): 
     removePodSandbox: async (id) => {
       await call('RemovePodSandbox', { podSandboxId: id });
     },
-    podSandboxStatus: async (id) => decodePodSandboxStatus(await call('PodSandboxStatus', { podSandboxId: id })),
+    podSandboxStatus: async (id) =>
+      decodePodSandboxStatus(await call('PodSandboxStatus', { podSandboxId: id })),
     close: () => channel.close(),
   };
 }

@@ -30,12 +30,19 @@ export interface Evaluation {
 
 const MAX_LOG_EVIDENCE = 10;
 
-function safeEvaluate(rule: Rule, snapshot: Snapshot, derived: ReturnType<typeof derive>): RuleOutcome {
+function safeEvaluate(
+  rule: Rule,
+  snapshot: Snapshot,
+  derived: ReturnType<typeof derive>,
+): RuleOutcome {
   try {
     return rule.evaluate({ snapshot, derived });
   } catch (e) {
     // A rule bug must not take the whole report down: the check says it could not decide.
-    return { status: 'unknown', reason: `internal error in rule ${rule.id}: ${(e as Error).message}` };
+    return {
+      status: 'unknown',
+      reason: `internal error in rule ${rule.id}: ${(e as Error).message}`,
+    };
   }
 }
 
@@ -50,7 +57,11 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
   for (const rule of rules) {
     const outcome = safeEvaluate(rule, snapshot, derived);
     if (outcome.status !== 'fail') {
-      checks.push({ rule: rule.id, status: outcome.status, ...('reason' in outcome && { reason: outcome.reason }) });
+      checks.push({
+        rule: rule.id,
+        status: outcome.status,
+        ...('reason' in outcome && { reason: outcome.reason }),
+      });
       continue;
     }
     checks.push({ rule: rule.id, status: 'fail' });
@@ -75,7 +86,13 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
           return true;
         })
         .slice(-MAX_LOG_EVIDENCE)
-        .map((m) => ({ kind: 'log', path: m.path, line: m.line, text: m.text, signature: m.signatureId }));
+        .map((m) => ({
+          kind: 'log',
+          path: m.path,
+          line: m.line,
+          text: m.text,
+          signature: m.signatureId,
+        }));
       const finding: Finding = {
         id,
         rule: rule.id,
@@ -98,19 +115,26 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
     const note = staleViewNote(rt);
     if (!note) continue;
     for (const f of findings) {
-      if (f.rule.startsWith('cni.') && f.runtime === rt.label) f.evidence.push({ kind: 'text', text: note });
+      if (f.rule.startsWith('cni.') && f.runtime === rt.label)
+        f.evidence.push({ kind: 'text', text: note });
     }
   }
 
   for (const [finding, ruleIds] of explainedBy) {
-    const related = findings.filter((f) => f !== finding && ruleIds.includes(f.rule)).map((f) => f.id);
+    const related = findings
+      .filter((f) => f !== finding && ruleIds.includes(f.rule))
+      .map((f) => f.id);
     if (related.length > 0) finding.relatedFindings = related;
   }
 
   findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
   const report: Report = {
     schema: REPORT_SCHEMA,
-    node: { os: snapshot.node.os, ...(snapshot.node.hostname !== undefined && { hostname: snapshot.node.hostname }), source: snapshot.node.source },
+    node: {
+      os: snapshot.node.os,
+      ...(snapshot.node.hostname !== undefined && { hostname: snapshot.node.hostname }),
+      source: snapshot.node.source,
+    },
     checks,
     findings,
     summary: summarize(snapshot, derived, findings),
@@ -120,5 +144,8 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
 
 /** Keep repair ids typeable: a file path discriminator becomes its base name. */
 function shortKey(key: string): string {
-  return key.replace(/[^A-Za-z0-9._@-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return key
+    .replace(/[^A-Za-z0-9._@-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
 }

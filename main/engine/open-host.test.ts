@@ -11,7 +11,9 @@ describe('openHost --root', () => {
     try {
       writeFileSync(path.join(dir, 'file'), '');
       await expect(openHost({ root: path.join(dir, 'missing') })).rejects.toThrow(UsageError);
-      await expect(openHost({ root: path.join(dir, 'file') })).rejects.toThrow(/is not a directory/);
+      await expect(openHost({ root: path.join(dir, 'file') })).rejects.toThrow(
+        /is not a directory/,
+      );
       await expect(openHost({ root: dir })).resolves.toMatchObject({ source: 'live' });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,9 @@ export async function assertRootDir(root: string): Promise<void> {
   try {
     st = await fsp.stat(root);
   } catch (e) {
-    throw new UsageError(`--root ${root}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`);
+    throw new UsageError(
+      `--root ${root}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`,
+    );
   }
   if (!st.isDirectory()) throw new UsageError(`--root ${root} is not a directory`);
 }
@@ -27,10 +29,14 @@ export async function openHost(req: HostRequest): Promise<Host> {
   if (req.bundle && req.root) throw new UsageError('use either --bundle or --root, not both');
   if (req.bundle) return BundleHost.open(req.bundle);
   if (process.platform === 'win32') {
-    if (req.root) throw new UsageError('--root scans a Linux node disk; it is not available on Windows');
+    if (req.root)
+      throw new UsageError('--root scans a Linux node disk; it is not available on Windows');
     const { openWindowsHost } = await import('./open-windows-host');
     return openWindowsHost(req);
   }
   if (req.root !== undefined) await assertRootDir(req.root);
-  return new LinuxHost({ ...(req.root !== undefined && { root: req.root }), ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }) });
+  return new LinuxHost({
+    ...(req.root !== undefined && { root: req.root }),
+    ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }),
+  });
 }

@@ -18,5 +18,7 @@ export function windowsSession(): PowerShellSession {
 }
 
 export async function openWindowsHost(req: HostRequest): Promise<Host> {
-  return new WindowsHost(windowsSession(), { ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }) });
+  return new WindowsHost(windowsSession(), {
+    ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }),
+  });
 }

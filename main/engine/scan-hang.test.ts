@@ -38,18 +38,30 @@ describe('a hanging CRI endpoint', () => {
     // A minimal node: a kubelet dialing the hung socket, containerd listening there.
     const bundle = join(dir, 'bundle');
     mkdirSync(join(bundle, 'files/etc/containerd'), { recursive: true });
-    writeFileSync(join(bundle, 'files/etc/containerd/config.toml'), `version = 2\n[grpc]\n  address = "${socket}"\n`);
+    writeFileSync(
+      join(bundle, 'files/etc/containerd/config.toml'),
+      `version = 2\n[grpc]\n  address = "${socket}"\n`,
+    );
     writeFileSync(
       join(bundle, 'manifest.json'),
       JSON.stringify({
         format: 'cni-doctor.bundle/v1',
         host: { os: 'linux', hostname: 'hung' },
-        processes: [{ name: 'kubelet', pid: 10, args: ['/usr/bin/kubelet', `--container-runtime-endpoint=unix://${socket}`] }],
+        processes: [
+          {
+            name: 'kubelet',
+            pid: 10,
+            args: ['/usr/bin/kubelet', `--container-runtime-endpoint=unix://${socket}`],
+          },
+        ],
         paths: { [socket]: { type: 'socket' }, '/etc/cni/net.d': { type: 'dir', entries: [] } },
       }),
     );
     const deadlineMs = 600;
-    const host = withLiveCri(await BundleHost.open(bundle), new LinuxHost({ criDeadlineMs: deadlineMs }));
+    const host = withLiveCri(
+      await BundleHost.open(bundle),
+      new LinuxHost({ criDeadlineMs: deadlineMs }),
+    );
 
     const started = performance.now();
     const { report } = await scanHost(host);

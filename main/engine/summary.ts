@@ -51,7 +51,9 @@ export function summarize(s: Snapshot, d: Derived, findings: readonly Finding[])
     runtimes: d.runtimes.map((r) => ({
       name: r.label,
       endpoint: r.endpoint,
-      ...((r.facts.version ?? r.cri?.version?.runtimeVersion) !== undefined && { version: r.facts.version ?? r.cri?.version?.runtimeVersion }),
+      ...((r.facts.version ?? r.cri?.version?.runtimeVersion) !== undefined && {
+        version: r.facts.version ?? r.cri?.version?.runtimeVersion,
+      }),
       configPath: r.facts.configPath,
     })),
     ...(kube && {
@@ -78,7 +80,9 @@ export function summarize(s: Snapshot, d: Derived, findings: readonly Finding[])
           endpoint: c.endpoint,
           ...(rr && { runtimeReady: rr.status }),
           ...(nr && { networkReady: nr.status }),
-          ...((c.error?.message ?? (nr && !nr.status ? nr.message : undefined)) !== undefined && { message: c.error?.message ?? nr?.message }),
+          ...((c.error?.message ?? (nr && !nr.status ? nr.message : undefined)) !== undefined && {
+            message: c.error?.message ?? nr?.message,
+          }),
         };
       }),
     }),

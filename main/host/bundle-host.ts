@@ -10,8 +10,24 @@ import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { parseManifest } from '../bundle/manifest';
 import { BundleError, openBundleStore, type BundleStore, type ReadRange } from '../bundle/store';
 import { MemoryStore } from '../bundle/memory-store';
-import type { RawHns, Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, FsErrorCode } from './host';
-import { basenameNode, bundleRelToNodePath, dirnameNode, nodePathToBundleRel, pathKey } from './paths';
+import type {
+  RawHns,
+  Host,
+  JournalRequest,
+  ListResult,
+  ReadOptions,
+  ReadResult,
+  StatResult,
+  StreamOptions,
+  FsErrorCode,
+} from './host';
+import {
+  basenameNode,
+  bundleRelToNodePath,
+  dirnameNode,
+  nodePathToBundleRel,
+  pathKey,
+} from './paths';
 
 const UNRECORDED = (p: string): { ok: false; error: FsErrorCode; message: string } => ({
   ok: false,
@@ -51,17 +67,31 @@ export class BundleHost implements Host {
     const store = await openBundleStore(p);
     const parsed = parseManifest(await store.readManifest());
     if (!parsed.ok) throw new BundleError(`${p}: ${parsed.error}`);
-    return new BundleHost(store.label, store, parsed.manifest, parsed.warnings, await store.listFiles());
+    return new BundleHost(
+      store.label,
+      store,
+      parsed.manifest,
+      parsed.warnings,
+      await store.listFiles(),
+    );
   }
 
   /**
    * A bundle that exists only in memory (a live Windows scan's collection): `files` is keyed by
    * native node path. The manifest is trusted as typed; its source already validated the data.
    */
-  static fromMemory(label: string, manifest: BundleManifest, files: ReadonlyMap<string, Buffer>): BundleHost {
+  static fromMemory(
+    label: string,
+    manifest: BundleManifest,
+    files: ReadonlyMap<string, Buffer>,
+  ): BundleHost {
     const byRel = new Map<string, Buffer>();
     for (const [p, data] of files) byRel.set(nodePathToBundleRel(manifest.host.os, p), data);
-    const store = new MemoryStore(label, JSON.stringify({ format: manifest.format, host: manifest.host }), byRel);
+    const store = new MemoryStore(
+      label,
+      JSON.stringify({ format: manifest.format, host: manifest.host }),
+      byRel,
+    );
     return new BundleHost(label, store, manifest, [], [...byRel.keys()]);
   }
 
@@ -95,8 +125,10 @@ export class BundleHost implements Host {
     const key = pathKey(this.os, p);
     const entry = this.paths.get(key);
     if (entry) {
-      if (entry.error) return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
-      if (entry.type === 'missing') return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
+      if (entry.error)
+        return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
+      if (entry.type === 'missing')
+        return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
       return {
         ok: true,
         type: entry.type,
@@ -118,15 +150,22 @@ export class BundleHost implements Host {
   private async load(p: string, range: ReadRange): Promise<ReadResult> {
     const key = pathKey(this.os, p);
     const entry = this.paths.get(key);
-    if (entry?.error) return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
-    if (entry?.type === 'missing') return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
-    if (entry?.type === 'dir') return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
+    if (entry?.error)
+      return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
+    if (entry?.type === 'missing')
+      return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
+    if (entry?.type === 'dir')
+      return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
     const rel = this.files.get(key) ?? nodePathToBundleRel(this.os, p);
     const r = await this.store.read(rel, range);
     if (!r.ok) {
       // A path listed without its contents (e.g. stat'ed, never read) is unknown, not absent.
       if (r.error === 'ENOENT') return UNRECORDED(p);
-      return { ok: false, error: r.error === 'EISDIR' ? 'EISDIR' : r.error === 'EACCES' ? 'EACCES' : 'OTHER', message: r.message };
+      return {
+        ok: false,
+        error: r.error === 'EISDIR' ? 'EISDIR' : r.error === 'EACCES' ? 'EACCES' : 'OTHER',
+        message: r.message,
+      };
     }
     const truncated = (entry?.truncated ?? false) || r.size > r.data.length;
     return { ok: true, data: r.data, size: entry?.size ?? r.size, truncated };
@@ -135,8 +174,10 @@ export class BundleHost implements Host {
   async listDir(p: string): Promise<ListResult> {
     const key = pathKey(this.os, p);
     const entry = this.paths.get(key);
-    if (entry?.error) return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
-    if (entry?.type === 'missing') return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
+    if (entry?.error)
+      return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };
+    if (entry?.type === 'missing')
+      return { ok: false, error: 'ENOENT', message: `${p} does not exist` };
     if (entry?.entries) return { ok: true, entries: [...entry.entries] };
     // A hand-made fixture may be a plain file tree: the files it holds are the listing
     // (documented in docs/bundle-extensions.md).
@@ -146,7 +187,10 @@ export class BundleHost implements Host {
   }
 
   async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
-    const r = await this.load(p, opts?.tailBytes !== undefined ? { tailBytes: opts.tailBytes } : {});
+    const r = await this.load(
+      p,
+      opts?.tailBytes !== undefined ? { tailBytes: opts.tailBytes } : {},
+    );
     if (!r.ok) throw Object.assign(new Error(r.message), { code: r.error });
     const data = r.data;
     const step = 1024 * 1024;
@@ -155,12 +199,22 @@ export class BundleHost implements Host {
 
   async processes(): Promise<Fact<ProcessFact[]>> {
     const ps = this.manifest.processes;
-    return ps ? known(ps.map((p) => ({ name: p.name, args: p.args, ...(p.pid !== undefined && { pid: p.pid }) }))) : unknownFact('the bundle did not record processes');
+    return ps
+      ? known(
+          ps.map((p) => ({
+            name: p.name,
+            args: p.args,
+            ...(p.pid !== undefined && { pid: p.pid }),
+          })),
+        )
+      : unknownFact('the bundle did not record processes');
   }
 
   async services(): Promise<Fact<ServiceFact[]>> {
     const s = this.manifest.services;
-    return s ? known(s.map((x) => ({ name: x.name, state: x.state }))) : unknownFact('the bundle did not record services');
+    return s
+      ? known(s.map((x) => ({ name: x.name, state: x.state })))
+      : unknownFact('the bundle did not record services');
   }
 
   async versions(): Promise<Record<string, string>> {
@@ -180,17 +234,25 @@ export class BundleHost implements Host {
 
   async pipes(): Promise<Fact<string[]>> {
     if (this.os !== 'windows') return unknownFact('named pipes exist only on Windows');
-    return this.manifest.pipes ? known([...this.manifest.pipes]) : unknownFact('the bundle did not record named pipes');
+    return this.manifest.pipes
+      ? known([...this.manifest.pipes])
+      : unknownFact('the bundle did not record named pipes');
   }
 
   async hns(): Promise<Fact<RawHns>> {
     if (this.os !== 'windows') return unknownFact('HNS exists only on Windows');
-    const h = this.manifest.hns as (NonNullable<BundleManifest['hns']> & { errors?: unknown }) | undefined;
+    const h = this.manifest.hns as
+      (NonNullable<BundleManifest['hns']> & { errors?: unknown }) | undefined;
     if (!h) return unknownFact('the bundle did not record HNS objects');
     if (h.error) return unknownFact(`HNS could not be read on the node: ${h.error}`);
-    const errors = typeof h.errors === 'object' && h.errors !== null && !Array.isArray(h.errors)
-      ? Object.fromEntries(Object.entries(h.errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : undefined;
+    const errors =
+      typeof h.errors === 'object' && h.errors !== null && !Array.isArray(h.errors)
+        ? Object.fromEntries(
+            Object.entries(h.errors as Record<string, unknown>).filter(
+              (e): e is [string, string] => typeof e[1] === 'string',
+            ),
+          )
+        : undefined;
     return known({
       networks: h.networks,
       endpoints: h.endpoints,

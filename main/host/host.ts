@@ -9,8 +9,8 @@ import type { Fact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
 
-
-export type FsErrorCode = 'ENOENT' | 'EACCES' | 'ELOOP' | 'ENOTDIR' | 'EISDIR' | 'EIO' | 'UNRECORDED' | 'OTHER';
+export type FsErrorCode =
+  'ENOENT' | 'EACCES' | 'ELOOP' | 'ENOTDIR' | 'EISDIR' | 'EIO' | 'UNRECORDED' | 'OTHER';
 
 export type PathType = 'file' | 'dir' | 'socket' | 'symlink' | 'missing' | 'other';
 
@@ -22,7 +22,8 @@ export type ReadResult =
   | { ok: true; data: Buffer; size: number; truncated: boolean }
   | { ok: false; error: FsErrorCode; message: string };
 
-export type ListResult = { ok: true; entries: string[] } | { ok: false; error: FsErrorCode; message: string };
+export type ListResult =
+  { ok: true; entries: string[] } | { ok: false; error: FsErrorCode; message: string };
 
 export interface ReadOptions {
   /** Read at most this many bytes (the start of the file); `truncated` says when more existed. */

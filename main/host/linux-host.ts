@@ -8,7 +8,19 @@ import type { Fact } from '../../shared/model/fact';
 import { unknownFact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
-import type { RawHns, FsErrorCode, Host, JournalRequest, ListResult, PathType, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
+import type {
+  RawHns,
+  FsErrorCode,
+  Host,
+  JournalRequest,
+  ListResult,
+  PathType,
+  ReadOptions,
+  ReadResult,
+  StatResult,
+  StreamOptions,
+  VersionHints,
+} from './host';
 import { ResolveError, resolveUnderRoot } from './rooted-fs';
 import { readProcessTable } from './linux/proc';
 import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
@@ -48,7 +60,13 @@ export class LinuxHost implements Host {
         ...(await this.osRelease()),
       };
     }
-    return { os: 'linux', source: 'live', hostname: os.hostname(), elevated: process.getuid?.() === 0, ...(await this.osRelease()) };
+    return {
+      os: 'linux',
+      source: 'live',
+      hostname: os.hostname(),
+      elevated: process.getuid?.() === 0,
+      ...(await this.osRelease()),
+    };
   }
 
   private async osRelease(): Promise<{ osVersion?: string }> {
@@ -66,9 +84,24 @@ export class LinuxHost implements Host {
     try {
       const real = await this.real(p, !opts?.noFollow);
       const st = opts?.noFollow ? await fsp.lstat(real) : await fsp.stat(real);
-      const type: PathType = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSocket() ? 'socket' : st.isSymbolicLink() ? 'symlink' : 'other';
-      const target = type === 'symlink' ? await fsp.readlink(real).catch(() => undefined) : undefined;
-      return { ok: true, type, size: st.size, executable: (st.mode & 0o111) !== 0, ...(target !== undefined && { target }) };
+      const type: PathType = st.isFile()
+        ? 'file'
+        : st.isDirectory()
+          ? 'dir'
+          : st.isSocket()
+            ? 'socket'
+            : st.isSymbolicLink()
+              ? 'symlink'
+              : 'other';
+      const target =
+        type === 'symlink' ? await fsp.readlink(real).catch(() => undefined) : undefined;
+      return {
+        ok: true,
+        type,
+        size: st.size,
+        executable: (st.mode & 0o111) !== 0,
+        ...(target !== undefined && { target }),
+      };
     } catch (e) {
       return fsError(p, e);
     }
@@ -111,21 +144,29 @@ export class LinuxHost implements Host {
   async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
     const real = await this.real(p);
     const st = await fsp.stat(real);
-    if (!st.isFile()) throw Object.assign(new Error(`${p} is not a regular file`), { code: 'OTHER' });
-    const start = opts?.tailBytes !== undefined && st.size > opts.tailBytes ? st.size - opts.tailBytes : 0;
+    if (!st.isFile())
+      throw Object.assign(new Error(`${p} is not a regular file`), { code: 'OTHER' });
+    const start =
+      opts?.tailBytes !== undefined && st.size > opts.tailBytes ? st.size - opts.tailBytes : 0;
     // Read up to the size seen now: a log growing while we scan does not make the scan endless.
     const end = Math.max(st.size - 1, start);
     if (st.size === 0) return;
-    yield* createReadStream(real, { start, end, highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>;
+    yield* createReadStream(real, {
+      start,
+      end,
+      highWaterMark: 1024 * 1024,
+    }) as AsyncIterable<Buffer>;
   }
 
   async processes(): Promise<Fact<ProcessFact[]>> {
-    if (!this.isRunningNode) return unknownFact(`processes are not visible for a disk mounted at ${this.root}`);
+    if (!this.isRunningNode)
+      return unknownFact(`processes are not visible for a disk mounted at ${this.root}`);
     return readProcessTable();
   }
 
   async services(names: readonly string[]): Promise<Fact<ServiceFact[]>> {
-    if (!this.isRunningNode) return unknownFact(`services are not visible for a disk mounted at ${this.root}`);
+    if (!this.isRunningNode)
+      return unknownFact(`services are not visible for a disk mounted at ${this.root}`);
     return systemdServices(names);
   }
 
@@ -149,7 +190,11 @@ export class LinuxHost implements Host {
   async cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined> {
     if (!this.isRunningNode) return undefined;
     const { probeCriEndpoint } = await import('../cri/client');
-    return Promise.all(endpoints.map((ep) => probeCriEndpoint(ep, { deadlineMs: this.criDeadlineMs, listSandboxes: true })));
+    return Promise.all(
+      endpoints.map((ep) =>
+        probeCriEndpoint(ep, { deadlineMs: this.criDeadlineMs, listSandboxes: true }),
+      ),
+    );
   }
 
   async pipes(): Promise<Fact<string[]>> {
@@ -162,10 +207,26 @@ export class LinuxHost implements Host {
 }
 
 export function fsError(p: string, e: unknown): { ok: false; error: FsErrorCode; message: string } {
-  if (e instanceof ResolveError) return { ok: false, error: e.code === 'OTHER' ? 'OTHER' : e.code, message: e.message };
+  if (e instanceof ResolveError)
+    return { ok: false, error: e.code === 'OTHER' ? 'OTHER' : e.code, message: e.message };
   const code = (e as NodeJS.ErrnoException).code;
-  const map: Record<string, FsErrorCode> = { ENOENT: 'ENOENT', EACCES: 'EACCES', EPERM: 'EACCES', ELOOP: 'ELOOP', ENOTDIR: 'ENOTDIR', EISDIR: 'EISDIR', EIO: 'EIO' };
+  const map: Record<string, FsErrorCode> = {
+    ENOENT: 'ENOENT',
+    EACCES: 'EACCES',
+    EPERM: 'EACCES',
+    ELOOP: 'ELOOP',
+    ENOTDIR: 'ENOTDIR',
+    EISDIR: 'EISDIR',
+    EIO: 'EIO',
+  };
   const err: FsErrorCode = (code !== undefined ? map[code] : undefined) ?? 'OTHER';
-  const why = err === 'ENOENT' ? 'does not exist' : err === 'EACCES' ? 'permission denied' : err === 'ELOOP' ? 'symlink loop' : (e as Error).message;
+  const why =
+    err === 'ENOENT'
+      ? 'does not exist'
+      : err === 'EACCES'
+        ? 'permission denied'
+        : err === 'ELOOP'
+          ? 'symlink loop'
+          : (e as Error).message;
   return { ok: false, error: err, message: `${p}: ${why}` };
 }

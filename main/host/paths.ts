@@ -62,7 +62,8 @@ export function samePath(os: Os, a: string, b: string): boolean {
 
 /** Resolve `rel` against the directory `base` (used for containerd relative imports). */
 export function resolveNode(os: Os, base: string, rel: string): string {
-  if (os === 'windows' ? isWindowsPath(rel) : rel.startsWith('/')) return normalizeNodePath(os, rel);
+  if (os === 'windows' ? isWindowsPath(rel) : rel.startsWith('/'))
+    return normalizeNodePath(os, rel);
   return normalizeNodePath(os, joinNode(os, base, rel));
 }
 

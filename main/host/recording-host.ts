@@ -10,7 +10,17 @@ import { known } from '../../shared/model/fact';
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { BUNDLE_FORMAT } from '../bundle/manifest';
 import { looksBinary, redactArgs, redactText, type Redaction } from '../bundle/redact';
-import type { RawHns, Host, JournalRequest, ListResult, ReadOptions, ReadResult, StatResult, StreamOptions, VersionHints } from './host';
+import type {
+  RawHns,
+  Host,
+  JournalRequest,
+  ListResult,
+  ReadOptions,
+  ReadResult,
+  StatResult,
+  StreamOptions,
+  VersionHints,
+} from './host';
 import { joinNode } from './paths';
 
 export interface RecordedFile {
@@ -64,9 +74,18 @@ export class RecordingHost implements Host {
     // every probe but the symlink check asks for.
     if (o?.noFollow) return r;
     if (!r.ok) {
-      if (r.error !== 'UNRECORDED') this.paths[p] = r.error === 'ENOENT' ? { type: 'missing' } : { ...(this.paths[p] ?? { type: 'file' }), error: r.error };
+      if (r.error !== 'UNRECORDED')
+        this.paths[p] =
+          r.error === 'ENOENT'
+            ? { type: 'missing' }
+            : { ...(this.paths[p] ?? { type: 'file' }), error: r.error };
     } else if (!this.paths[p] || this.paths[p]?.type !== r.type) {
-      this.paths[p] = { ...this.paths[p], type: r.type, ...(r.size !== undefined && r.type === 'file' && { size: r.size }), ...(r.executable !== undefined && r.type === 'file' && { executable: r.executable }) };
+      this.paths[p] = {
+        ...this.paths[p],
+        type: r.type,
+        ...(r.size !== undefined && r.type === 'file' && { size: r.size }),
+        ...(r.executable !== undefined && r.type === 'file' && { executable: r.executable }),
+      };
     }
     return r;
   }
@@ -88,12 +107,14 @@ export class RecordingHost implements Host {
     if (!r.ok) {
       if (r.error === 'ENOENT') this.paths[p] = { type: 'missing' };
       else if (r.error === 'EISDIR') this.paths[p] = { ...this.paths[p], type: 'dir' };
-      else if (r.error !== 'UNRECORDED') this.paths[p] = { type: this.paths[p]?.type ?? 'file', error: r.error };
+      else if (r.error !== 'UNRECORDED')
+        this.paths[p] = { type: this.paths[p]?.type ?? 'file', error: r.error };
       return r;
     }
     this.progress(p);
     const data = this.store(p, r.data);
-    if (r.truncated) this.paths[p] = { ...this.paths[p], type: 'file', truncated: true, size: r.size };
+    if (r.truncated)
+      this.paths[p] = { ...this.paths[p], type: 'file', truncated: true, size: r.size };
     // The scan sees the redacted bytes too, so scanning the bundle later gives the same answer.
     return { ...r, data };
   }
@@ -119,7 +140,8 @@ export class RecordingHost implements Host {
       const data = Buffer.concat(chunks);
       this.store(p, data);
       const st = this.paths[p];
-      if (st && st.size !== undefined && st.size > data.length) this.paths[p] = { ...st, truncated: true };
+      if (st && st.size !== undefined && st.size > data.length)
+        this.paths[p] = { ...st, truncated: true };
     }
   }
 
@@ -153,7 +175,10 @@ export class RecordingHost implements Host {
     const r = await this.inner.journal(req);
     if (r?.known) {
       this.progress(`journald ${req.unit}`);
-      const path = this.os === 'windows' ? joinNode('windows', 'C:\\cni-doctor\\journal', `${req.unit}.log`) : `/var/log/cni-doctor-journal/${req.unit}.log`;
+      const path =
+        this.os === 'windows'
+          ? joinNode('windows', 'C:\\cni-doctor\\journal', `${req.unit}.log`)
+          : `/var/log/cni-doctor-journal/${req.unit}.log`;
       const stored = this.store(path, Buffer.from(r.value, 'utf8'));
       this.logs.push({ source: `journald:${req.unit}`, path });
       return known(stored.toString('utf8'));
@@ -195,7 +220,13 @@ export class RecordingHost implements Host {
       },
       paths: this.paths,
       ...(this.pipeNames && { pipes: this.pipeNames }),
-      ...(this.procs && { processes: this.procs.map((p) => ({ name: p.name, args: p.args, ...(p.pid !== undefined && { pid: p.pid }) })) }),
+      ...(this.procs && {
+        processes: this.procs.map((p) => ({
+          name: p.name,
+          args: p.args,
+          ...(p.pid !== undefined && { pid: p.pid }),
+        })),
+      }),
       ...(this.svcs && { services: this.svcs }),
       versions: this.versionMap,
       ...(this.criEntries && { cri: this.criEntries.map((c) => ({ ...c, api: c.api })) }),
@@ -209,7 +240,13 @@ export class RecordingHost implements Host {
               ...(this.hnsRaw.value.source !== undefined && { source: this.hnsRaw.value.source }),
               ...(this.hnsRaw.value.errors && { errors: this.hnsRaw.value.errors }),
             }
-          : { networks: [], endpoints: [], namespaces: [], policyLists: [], error: this.hnsRaw.reason },
+          : {
+              networks: [],
+              endpoints: [],
+              namespaces: [],
+              policyLists: [],
+              error: this.hnsRaw.reason,
+            },
       }),
       logs: this.logs,
       redactions: this.redactions,

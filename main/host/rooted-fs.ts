@@ -18,7 +18,11 @@ export class ResolveError extends Error {
 }
 
 /** The real path on this machine for node path `p` under `root`; `followLast` like stat vs lstat. */
-export async function resolveUnderRoot(root: string, p: string, followLast: boolean): Promise<string> {
+export async function resolveUnderRoot(
+  root: string,
+  p: string,
+  followLast: boolean,
+): Promise<string> {
   if (root === '/') return p;
   let pending = p.split('/').filter((s) => s !== '' && s !== '.');
   const done: string[] = [];
@@ -40,11 +44,15 @@ export async function resolveUnderRoot(root: string, p: string, followLast: bool
         // The rest does not exist: the caller's operation reports ENOENT itself.
         return path.join(root, ...done, seg, ...pending);
       }
-      throw new ResolveError(code === 'EACCES' ? 'EACCES' : 'OTHER', `${p}: ${(e as Error).message}`);
+      throw new ResolveError(
+        code === 'EACCES' ? 'EACCES' : 'OTHER',
+        `${p}: ${(e as Error).message}`,
+      );
     }
     if (st.isSymbolicLink() && (!isLast || followLast)) {
       hops += 1;
-      if (hops > MAX_HOPS) throw new ResolveError('ELOOP', `${p}: too many levels of symbolic links`);
+      if (hops > MAX_HOPS)
+        throw new ResolveError('ELOOP', `${p}: too many levels of symbolic links`);
       const target = await fsp.readlink(candidate);
       const targetSegs = target.split('/').filter((s) => s !== '' && s !== '.');
       if (target.startsWith('/')) done.length = 0;

@@ -33,30 +33,44 @@ const RULE_IDS = new Set([
 
 /** More real variants from the KB, beyond each signature's `example`. */
 const MORE_EXAMPLES: Record<string, string[]> = {
-  'linux.crio.no-cni-config': ['No CNI configuration file in /etc/cni/net.d/. Has your network provider started?'],
+  'linux.crio.no-cni-config': [
+    'No CNI configuration file in /etc/cni/net.d/. Has your network provider started?',
+  ],
   'linux.kubeadm.multiple-cri-endpoints': [
     "found multiple CRI endpoints on the host. Please define which one do you wish to use by setting the 'criSocket' field in the kubeadm configuration file: unix:///var/run/containerd/containerd.sock, unix:///var/run/cri-dockerd.sock",
     'Found multiple CRI sockets, please use --cri-socket to select one: /var/run/dockershim.sock, /var/run/crio/crio.sock',
   ],
-  'linux.kubelet.dockershim-flag': ['Error: failed to parse kubelet flag: unknown flag: --cni-conf-dir'],
+  'linux.kubelet.dockershim-flag': [
+    'Error: failed to parse kubelet flag: unknown flag: --cni-conf-dir',
+  ],
   'linux.cni.plugin-not-found': [
     '[failed to find plugin "flannel" in path [/opt/cni/bin] failed to find plugin "portmap" in path [/opt/cni/bin]]',
     'plugin type="flannel" failed (add): failed to find plugin "flannel" in path [/opt/cni/bin]',
     // klog structured form: the quotes arrive escaped.
     'E1202 09:49:01.1 1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"abc\\": plugin type=\\"flannel\\" failed (add): failed to find plugin \\"flannel\\" in path [/opt/cni/bin]"',
   ],
-  'linux.containerd.invalid-plugin-uri': ['invalid disabled plugin URI "cri" expect io.containerd.x.vx'],
+  'linux.containerd.invalid-plugin-uri': [
+    'invalid disabled plugin URI "cri" expect io.containerd.x.vx',
+  ],
   'linux.cri.socket-missing': [
     'validate service connection: validate CRI v1 runtime API for endpoint "unix:///var/run/dockershim.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/run/dockershim.sock: connect: no such file or directory"',
   ],
-  'linux.cni.teardown-not-initialized': ['failed to destroy network for container abc: cni config uninitialized'],
-  'linux.flannel.cni0-address': ['"cni-podman0" already has an IP address different from 10.244.0.1/16'],
-  'linux.cni.incompatible-versions': ['incompatible CNI versions: config is "1.0.0", plugin supports ["0.1.0" "0.2.0"]'],
+  'linux.cni.teardown-not-initialized': [
+    'failed to destroy network for container abc: cni config uninitialized',
+  ],
+  'linux.flannel.cni0-address': [
+    '"cni-podman0" already has an IP address different from 10.244.0.1/16',
+  ],
+  'linux.cni.incompatible-versions': [
+    'incompatible CNI versions: config is "1.0.0", plugin supports ["0.1.0" "0.2.0"]',
+  ],
   'windows.antrea.cnisock-missing': [
     // klog structured form doubles backslashes.
     String.raw`E1202 "Failed to dial" err="transport: Error while dialing: open \\\\.\\pipe\\cnisock: The system cannot find the file specified."`,
   ],
-  'windows.flannel.subnet-env-missing': [String.raw`open C:\run\flannel\subnet.env: The system cannot find the file specified.`],
+  'windows.flannel.subnet-env-missing': [
+    String.raw`open C:\run\flannel\subnet.env: The system cannot find the file specified.`,
+  ],
 };
 
 /** Ordinary lines (some deliberately close to a signature) that must match nothing. */
@@ -98,18 +112,26 @@ describe('signature catalog', () => {
 
   it('gives every signature exactly one of attachesTo / topic, with known targets', () => {
     for (const s of allSignatures) {
-      expect([s.id, (s.attachesTo === undefined) !== (s.topic === undefined)]).toEqual([s.id, true]);
+      expect([s.id, (s.attachesTo === undefined) !== (s.topic === undefined)]).toEqual([
+        s.id,
+        true,
+      ]);
       if (s.attachesTo !== undefined) {
         expect([s.id, RULE_IDS.has(s.attachesTo)]).toEqual([s.id, true]);
         expect([s.id, s.severity]).toEqual([s.id, undefined]);
       }
-      if (s.topic !== undefined) expect([s.id, s.topic]).toEqual([s.id, expect.stringMatching(/^log\.[a-z0-9-]+\.[a-z0-9-]+$/)]);
+      if (s.topic !== undefined)
+        expect([s.id, s.topic]).toEqual([
+          s.id,
+          expect.stringMatching(/^log\.[a-z0-9-]+\.[a-z0-9-]+$/),
+        ]);
     }
   });
 
   it('has the text a finding needs and cites the KB', () => {
     for (const s of allSignatures) {
-      for (const field of [s.title, s.explanation, s.fix]) expect([s.id, field.trim().length > 10]).toEqual([s.id, true]);
+      for (const field of [s.title, s.explanation, s.fix])
+        expect([s.id, field.trim().length > 10]).toEqual([s.id, true]);
       expect([s.id, s.title.includes('\n')]).toEqual([s.id, false]);
       const kbFile = s.platform === 'windows' ? /^(windows|linux)-kb §/ : /^(linux|windows)-kb §/;
       expect([s.id, s.kb]).toEqual([s.id, expect.stringMatching(kbFile)]);
@@ -118,7 +140,11 @@ describe('signature catalog', () => {
 
   it('covers the Windows cases the rules need', () => {
     const byRule = (rule: string) => windowsSignatures.filter((s) => s.attachesTo === rule);
-    expect(byRule('windows.netns.unsupported').some((s) => new RegExp(s.pattern).test('unexpected netNS'))).toBe(true);
+    expect(
+      byRule('windows.netns.unsupported').some((s) =>
+        new RegExp(s.pattern).test('unexpected netNS'),
+      ),
+    ).toBe(true);
     expect(byRule('windows.cnisock.missing').length).toBeGreaterThan(0);
     expect(byRule('hns.network.missing').length).toBeGreaterThan(0);
   });
@@ -134,7 +160,10 @@ describe('signature catalog', () => {
 
   it('matches every KB example (and variant) with the pattern, and each contains the literal', () => {
     for (const s of allSignatures) {
-      const examples = [...(s.example === undefined ? [] : [s.example]), ...(MORE_EXAMPLES[s.id] ?? [])];
+      const examples = [
+        ...(s.example === undefined ? [] : [s.example]),
+        ...(MORE_EXAMPLES[s.id] ?? []),
+      ];
       expect([s.id, examples.length > 0]).toEqual([s.id, true]);
       for (const line of examples) {
         expect([s.id, line, new RegExp(s.pattern, 's').test(line)]).toEqual([s.id, line, true]);
@@ -146,7 +175,9 @@ describe('signature catalog', () => {
 
   it('matches none of a set of benign lines', () => {
     for (const line of BENIGN) {
-      const hits = allSignatures.filter((s) => new RegExp(s.pattern, 's').test(line)).map((s) => s.id);
+      const hits = allSignatures
+        .filter((s) => new RegExp(s.pattern, 's').test(line))
+        .map((s) => s.id);
       expect([line, hits]).toEqual([line, []]);
     }
   });
@@ -154,7 +185,9 @@ describe('signature catalog', () => {
   it('splits by OS', () => {
     expect(signaturesFor('linux').every((s) => s.platform !== 'windows')).toBe(true);
     expect(signaturesFor('windows').every((s) => s.platform !== 'linux')).toBe(true);
-    expect(signaturesFor('linux').length + signaturesFor('windows').length).toBe(allSignatures.length);
+    expect(signaturesFor('linux').length + signaturesFor('windows').length).toBe(
+      allSignatures.length,
+    );
   });
 });
 
@@ -164,18 +197,26 @@ describe.skipIf(!grepAvailable)('patterns under grep -E', () => {
   it('accepts every pattern and matches its example, without warnings', () => {
     for (const s of allSignatures) {
       const input = [s.example ?? '', ...(MORE_EXAMPLES[s.id] ?? [])].join('\n') + '\n';
-      const res = spawnSync('grep', ['-E', '-c', '-e', s.pattern], { input, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+      const res = spawnSync('grep', ['-E', '-c', '-e', s.pattern], {
+        input,
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: 'C' },
+      });
       expect([s.id, res.status, res.stderr]).toEqual([s.id, 0, '']);
       expect([s.id, Number(res.stdout.trim())]).toEqual([s.id, input.split('\n').length - 1]);
     }
   });
 
   it('agrees with JS on the benign lines', () => {
-    const res = spawnSync('grep', ['-E', '-c', ...allSignatures.flatMap((s) => ['-e', s.pattern])], {
-      input: BENIGN.join('\n') + '\n',
-      encoding: 'utf8',
-      env: { ...process.env, LC_ALL: 'C' },
-    });
+    const res = spawnSync(
+      'grep',
+      ['-E', '-c', ...allSignatures.flatMap((s) => ['-e', s.pattern])],
+      {
+        input: BENIGN.join('\n') + '\n',
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: 'C' },
+      },
+    );
     expect(res.stderr).toBe('');
     expect(res.stdout.trim()).toBe('0');
   });

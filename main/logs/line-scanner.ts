@@ -70,9 +70,13 @@ export class LineScanner {
   constructor(signatures: readonly LogSignature[], path: string, opts: LogScanOptions = {}) {
     this.path = path;
     const maxLine = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    this.maxLineBytes = Number.isFinite(maxLine) && maxLine >= 1 ? Math.floor(maxLine) : DEFAULT_MAX_LINE_BYTES;
+    this.maxLineBytes =
+      Number.isFinite(maxLine) && maxLine >= 1 ? Math.floor(maxLine) : DEFAULT_MAX_LINE_BYTES;
     const limit = opts.maxMatchesPerSignature;
-    this.store = new MatchStore(signatures.length, limit === undefined || Number.isNaN(limit) ? DEFAULT_MAX_MATCHES_PER_SIGNATURE : limit);
+    this.store = new MatchStore(
+      signatures.length,
+      limit === undefined || Number.isNaN(limit) ? DEFAULT_MAX_MATCHES_PER_SIGNATURE : limit,
+    );
     this.regexes = signatures.map((s) => compile(s.pattern));
     this.signatureIds = signatures.map((s) => s.id);
     this.testedOn = new Float64Array(signatures.length).fill(-1);
@@ -98,7 +102,9 @@ export class LineScanner {
 
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     const firstNl = buf.indexOf(NL);
     if (firstNl === -1) {
       this.appendCarry(buf, 0, buf.length);
@@ -131,7 +137,9 @@ export class LineScanner {
     const take = Math.min(this.maxLineBytes - this.carryLen, to - from);
     if (take > 0) {
       if (this.carryLen + take > this.carry.length) {
-        const grown = Buffer.alloc(Math.min(this.maxLineBytes, Math.max(this.carry.length * 2, this.carryLen + take)));
+        const grown = Buffer.alloc(
+          Math.min(this.maxLineBytes, Math.max(this.carry.length * 2, this.carryLen + take)),
+        );
         this.carry.copy(grown, 0, 0, this.carryLen);
         this.carry = grown;
       }
@@ -153,7 +161,8 @@ export class LineScanner {
     this.hits.length = 0;
     this.matcher.search(this.carry, 0, len, this.hits);
     if (this.hits.length > 2) sortPairs(this.hits);
-    if (this.hits.length > 0 || this.unfiltered.length > 0) this.testLine(this.carry, 0, len, lineNo, 0, this.hits.length);
+    if (this.hits.length > 0 || this.unfiltered.length > 0)
+      this.testLine(this.carry, 0, len, lineNo, 0, this.hits.length);
   }
 
   /** [start, end) holds complete lines; buf[end - 1] is '\n'. */
@@ -196,7 +205,14 @@ export class LineScanner {
    * Run the RegExps of the signatures whose literals were found in this line (hits[from..to)),
    * or of every signature without a literal. Only the first maxLineBytes bytes of a line count.
    */
-  private testLine(buf: Buffer, lineStart: number, lineEnd: number, lineNo: number, from: number, to: number): void {
+  private testLine(
+    buf: Buffer,
+    lineStart: number,
+    lineEnd: number,
+    lineNo: number,
+    from: number,
+    to: number,
+  ): void {
     const cap = Math.min(lineEnd, lineStart + this.maxLineBytes);
     const candidates: number[] = [...this.unfiltered];
     for (let i = from; i < to; i += 2) {
@@ -218,7 +234,12 @@ export class LineScanner {
       const re = this.regexes[s];
       if (re === undefined || !re.test(text)) continue;
       kept ??= capText(buf.toString('utf8', lineStart, Math.min(cap, lineStart + MAX_TEXT_BYTES)));
-      this.store.add(s, { signatureId: this.signatureIds[s] as string, path: this.path, line: lineNo, text: kept });
+      this.store.add(s, {
+        signatureId: this.signatureIds[s] as string,
+        path: this.path,
+        line: lineNo,
+        text: kept,
+      });
     }
   }
 

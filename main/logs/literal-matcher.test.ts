@@ -58,9 +58,12 @@ describe('LiteralMatcher', () => {
   it('agrees with a naive search on random text and literals', () => {
     const rand = rng(42);
     const alphabet = 'ab c"=\n\\:';
-    const pick = (n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+    const pick = (n: number) =>
+      Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
     for (let round = 0; round < 200; round++) {
-      const lits = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pick(1 + Math.floor(rand() * 12)));
+      const lits = Array.from({ length: 1 + Math.floor(rand() * 6) }, () =>
+        pick(1 + Math.floor(rand() * 12)),
+      );
       const text = Buffer.from(pick(Math.floor(rand() * 400)));
       const from = Math.floor(rand() * 20);
       const to = Math.max(from, text.length - Math.floor(rand() * 20));

@@ -15,7 +15,10 @@ const TABLE_MASK = (1 << TABLE_BITS) - 1;
 const MAX_WINDOW = 64;
 
 function gramHash(b: Uint8Array, end: number): number {
-  return (((b[end - 2] as number) << 10) ^ ((b[end - 1] as number) << 5) ^ (b[end] as number)) & TABLE_MASK;
+  return (
+    (((b[end - 2] as number) << 10) ^ ((b[end - 1] as number) << 5) ^ (b[end] as number)) &
+    TABLE_MASK
+  );
 }
 
 /**
@@ -26,13 +29,26 @@ function byteWeight(c: number): number {
   if (c === 0x20) return 0.12;
   if (c >= 0x61 && c <= 0x7a) return 0.03;
   if (c >= 0x30 && c <= 0x39) return 0.01;
-  if (c === 0x22 || c === 0x3d || c === 0x2e || c === 0x3a || c === 0x2d || c === 0x2f || c === 0x5f) return 0.015;
+  if (
+    c === 0x22 ||
+    c === 0x3d ||
+    c === 0x2e ||
+    c === 0x3a ||
+    c === 0x2d ||
+    c === 0x2f ||
+    c === 0x5f
+  )
+    return 0.015;
   if (c >= 0x41 && c <= 0x5a) return 0.004;
   return 0.002;
 }
 
 function gramWeight(b: Uint8Array, end: number): number {
-  return byteWeight(b[end - 2] as number) * byteWeight(b[end - 1] as number) * byteWeight(b[end] as number);
+  return (
+    byteWeight(b[end - 2] as number) *
+    byteWeight(b[end - 1] as number) *
+    byteWeight(b[end] as number)
+  );
 }
 
 /** Building the tables takes a few ms; scans of many small files reuse them. */
@@ -133,7 +149,8 @@ export class LiteralMatcher {
     for (let q = 0; q < this.shortIdx.length; q++) {
       const needle = this.shortBufs[q] as Buffer;
       const view = buf.subarray(from, to);
-      for (let i = view.indexOf(needle); i !== -1; i = view.indexOf(needle, i + 1)) out.push(from + i, this.shortIdx[q] as number);
+      for (let i = view.indexOf(needle); i !== -1; i = view.indexOf(needle, i + 1))
+        out.push(from + i, this.shortIdx[q] as number);
     }
   }
 
@@ -141,7 +158,8 @@ export class LiteralMatcher {
     const { m, shift, heads, next, entryLiteral, windowStart, literals } = this;
     let pos = from + m - 1;
     while (pos < to) {
-      const h = ((buf[pos - 2] as number) << 10) ^ ((buf[pos - 1] as number) << 5) ^ (buf[pos] as number);
+      const h =
+        ((buf[pos - 2] as number) << 10) ^ ((buf[pos - 1] as number) << 5) ^ (buf[pos] as number);
       const s = shift[h] as number;
       if (s !== 0) {
         pos += s;

@@ -21,12 +21,14 @@ function craftedLines(s: LogSignature): Buffer[] {
   const from = m?.index ?? 0;
   const to = m === null ? example.length : from + m[0].length;
   const cuts = [from];
-  for (let i = from + 1; i <= to && cuts.length < MAX_CUTS; i++) if ('"\\ ([:'.includes(example[i - 1] as string)) cuts.push(i);
+  for (let i = from + 1; i <= to && cuts.length < MAX_CUTS; i++)
+    if ('"\\ ([:'.includes(example[i - 1] as string)) cuts.push(i);
   const out: Buffer[] = [];
   for (const cut of cuts) {
     const head = example.slice(0, cut);
     const tail = head.includes(s.literal) ? '' : s.literal;
-    for (const run of RUNS) out.push(Buffer.from(head + run.repeat(Math.ceil(LINE_BYTES / run.length)) + tail + '\n'));
+    for (const run of RUNS)
+      out.push(Buffer.from(head + run.repeat(Math.ceil(LINE_BYTES / run.length)) + tail + '\n'));
   }
   out.push(Buffer.from(s.literal.repeat(Math.ceil(LINE_BYTES / s.literal.length)) + '\n'));
   return out;
@@ -53,13 +55,16 @@ describe('scanner on crafted lines', () => {
   it('still matches a real line after many repeats of the literal', async () => {
     const piece = 'failed to destroy network for sandbox ';
     async function* source(): AsyncGenerator<Uint8Array> {
-      for (let i = 0; i < 8; i++) yield Buffer.from(piece.repeat(Math.floor(65536 / piece.length)) + '\n');
+      for (let i = 0; i < 8; i++)
+        yield Buffer.from(piece.repeat(Math.floor(65536 / piece.length)) + '\n');
       yield Buffer.from(piece.repeat(10) + 'cni plugin not initialized\n');
     }
     const started = performance.now();
     const r = await scanLog(source(), 'x', signaturesFor('linux'));
     // Without the per-line hit cap each of these 64 KiB lines costs ~0.2 s of backtracking.
     expect(performance.now() - started).toBeLessThan(600);
-    expect(r.matches.map((m) => `${m.line}:${m.signatureId}`)).toEqual(['9:linux.cni.teardown-not-initialized']);
+    expect(r.matches.map((m) => `${m.line}:${m.signatureId}`)).toEqual([
+      '9:linux.cni.teardown-not-initialized',
+    ]);
   });
 });

@@ -38,7 +38,8 @@ async function* once(data: Uint8Array): AsyncGenerator<Uint8Array> {
   yield data;
 }
 
-const summary = (r: Awaited<ReturnType<typeof scanLog>>) => r.matches.map((m) => `${m.line}:${m.signatureId}:${m.text}`);
+const summary = (r: Awaited<ReturnType<typeof scanLog>>) =>
+  r.matches.map((m) => `${m.line}:${m.signatureId}:${m.text}`);
 
 const LOG = [
   'I1202 first line',
@@ -63,7 +64,12 @@ describe('scanLog', () => {
     const r = await scanLog(once(Buffer.from(LOG)), 'kubelet.log', SIGS);
     expect(summary(r)).toEqual(EXPECTED);
     expect(r.matches.every((m) => m.path === 'kubelet.log')).toBe(true);
-    expect(r).toMatchObject({ lines: 6, truncatedLines: 0, droppedMatches: 0, bytesScanned: Buffer.byteLength(LOG) });
+    expect(r).toMatchObject({
+      lines: 6,
+      truncatedLines: 0,
+      droppedMatches: 0,
+      bytesScanned: Buffer.byteLength(LOG),
+    });
     expect(r.error).toBeUndefined();
   });
 
@@ -75,35 +81,48 @@ describe('scanLog', () => {
     }
   });
 
-  it.each(['linux', 'windows'] as const)('finds every %s catalog example, also across tiny chunks', async (os) => {
-    const sigs = signaturesFor(os);
-    const lines = sigs.map((s) => `Dec 02 node1 containerd[1]: ${s.example ?? ''}`);
-    const data = Buffer.from(lines.join('\n') + '\n');
-    const whole = await scanLog(once(data), 'x', sigs);
-    const tiny = await scanLog(chunked(data, [1, 3, 7, 2]), 'x', sigs);
-    expect(tiny.matches).toEqual(whole.matches);
-    sigs.forEach((s, i) => {
-      expect([s.id, whole.matches.some((m) => m.signatureId === s.id && m.line === i + 1)]).toEqual([s.id, true]);
-    });
-  });
+  it.each(['linux', 'windows'] as const)(
+    'finds every %s catalog example, also across tiny chunks',
+    async (os) => {
+      const sigs = signaturesFor(os);
+      const lines = sigs.map((s) => `Dec 02 node1 containerd[1]: ${s.example ?? ''}`);
+      const data = Buffer.from(lines.join('\n') + '\n');
+      const whole = await scanLog(once(data), 'x', sigs);
+      const tiny = await scanLog(chunked(data, [1, 3, 7, 2]), 'x', sigs);
+      expect(tiny.matches).toEqual(whole.matches);
+      sigs.forEach((s, i) => {
+        expect([
+          s.id,
+          whole.matches.some((m) => m.signatureId === s.id && m.line === i + 1),
+        ]).toEqual([s.id, true]);
+      });
+    },
+  );
 
   it('strips CR from CRLF lines', async () => {
     const data = Buffer.from('a\r\nunexpected netNS\r\nfailed to find plugin "p" in path [x]\r\n');
     for (const sizes of [[data.length], [1], [4]]) {
       const r = await scanLog(chunked(data, sizes), 'x', SIGS);
-      expect(summary(r)).toEqual(['2:netns:unexpected netNS', '3:plugin:failed to find plugin "p" in path [x]']);
+      expect(summary(r)).toEqual([
+        '2:netns:unexpected netNS',
+        '3:plugin:failed to find plugin "p" in path [x]',
+      ]);
       expect(r.lines).toBe(3);
     }
   });
 
   it('decodes UTF-16LE with a BOM (Windows PowerShell output), even split at odd bytes', async () => {
-    const text = 'line one é\r\nCannot get infra container ID, unexpected netNS: 9f\r\nlast 😀 unexpected netNS';
+    const text =
+      'line one é\r\nCannot get infra container ID, unexpected netNS: 9f\r\nlast 😀 unexpected netNS';
     const data = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     for (const sizes of [[data.length], [1], [3], [7]]) {
       const r = await scanLog(chunked(data, sizes), 'x', SIGS);
       expect([sizes, summary(r)]).toEqual([
         sizes,
-        ['2:netns:Cannot get infra container ID, unexpected netNS: 9f', '3:netns:last 😀 unexpected netNS'],
+        [
+          '2:netns:Cannot get infra container ID, unexpected netNS: 9f',
+          '3:netns:last 😀 unexpected netNS',
+        ],
       ]);
       expect(r.bytesScanned).toBe(data.length);
     }
@@ -112,14 +131,23 @@ describe('scanLog', () => {
   it('decodes UTF-16BE with a BOM and UTF-16LE without one', async () => {
     const text = 'x\nunexpected netNS here\n';
     const be = Buffer.from(text, 'utf16le').swap16();
-    const r1 = await scanLog(chunked(Buffer.concat([Buffer.from([0xfe, 0xff]), be]), [3]), 'x', SIGS);
+    const r1 = await scanLog(
+      chunked(Buffer.concat([Buffer.from([0xfe, 0xff]), be]), [3]),
+      'x',
+      SIGS,
+    );
     expect(summary(r1)).toEqual(['2:netns:unexpected netNS here']);
     const r2 = await scanLog(once(Buffer.from(text, 'utf16le')), 'x', SIGS);
     expect(summary(r2)).toEqual(['2:netns:unexpected netNS here']);
   });
 
   it('strips a UTF-8 BOM and replaces invalid UTF-8', async () => {
-    const data = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('unexpected netNS '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('\n')]);
+    const data = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('unexpected netNS '),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('\n'),
+    ]);
     const r = await scanLog(once(data), 'x', SIGS);
     expect(summary(r)).toEqual(['1:netns:unexpected netNS \uFFFD(\uFFFD']);
   });
@@ -130,7 +158,10 @@ describe('scanLog', () => {
     for (const sizes of [[data.length], [1], [7], [64]]) {
       const r = await scanLog(chunked(data, sizes), 'x', SIGS, { maxLineBytes: 100 });
       expect([sizes, r.lines, r.truncatedLines]).toEqual([sizes, 4, 2]);
-      expect(summary(r)).toEqual([`2:netns:${long.slice(0, 100)}`, '4:netns:unexpected netNS last']);
+      expect(summary(r)).toEqual([
+        `2:netns:${long.slice(0, 100)}`,
+        '4:netns:unexpected netNS last',
+      ]);
     }
   });
 
@@ -157,7 +188,9 @@ describe('scanLog', () => {
     }
     const data = Buffer.concat([garbage, Buffer.from('\nunexpected netNS\0after\n'), garbage]);
     const r = await scanLog(chunked(data, [4096, 1, 65536]), 'x', SIGS, { maxLineBytes: 1024 });
-    expect(r.matches.some((m) => m.signatureId === 'netns' && m.text === 'unexpected netNS\0after')).toBe(true);
+    expect(
+      r.matches.some((m) => m.signatureId === 'netns' && m.text === 'unexpected netNS\0after'),
+    ).toBe(true);
     expect(r.bytesScanned).toBe(data.length);
     expect(r.lines).toBeGreaterThan(2);
   });
@@ -177,9 +210,12 @@ describe('scanLog', () => {
 
   it('keeps the last N matches per signature and counts the rest', async () => {
     const lines: string[] = [];
-    for (let i = 1; i <= 10; i++) lines.push(`unexpected netNS #${i}`, `failed to find plugin "p${i}" in path [x]`);
+    for (let i = 1; i <= 10; i++)
+      lines.push(`unexpected netNS #${i}`, `failed to find plugin "p${i}" in path [x]`);
     lines.push('unexpected netNS #11');
-    const r = await scanLog(once(Buffer.from(lines.join('\n'))), 'x', SIGS, { maxMatchesPerSignature: 3 });
+    const r = await scanLog(once(Buffer.from(lines.join('\n'))), 'x', SIGS, {
+      maxMatchesPerSignature: 3,
+    });
     // The 3 most recent per signature, in file order.
     expect(summary(r)).toEqual([
       '16:plugin:failed to find plugin "p8" in path [x]',
@@ -203,7 +239,13 @@ describe('scanLog', () => {
   });
 
   it('handles empty input, empty lines and a lone CR', async () => {
-    expect(await scanLog(once(Buffer.alloc(0)), 'x', SIGS)).toEqual({ matches: [], bytesScanned: 0, lines: 0, truncatedLines: 0, droppedMatches: 0 });
+    expect(await scanLog(once(Buffer.alloc(0)), 'x', SIGS)).toEqual({
+      matches: [],
+      bytesScanned: 0,
+      lines: 0,
+      truncatedLines: 0,
+      droppedMatches: 0,
+    });
     expect((await scanLog(once(Buffer.from('\n\n\n')), 'x', SIGS)).lines).toBe(3);
     expect((await scanLog(once(Buffer.from('\r')), 'x', SIGS)).lines).toBe(1);
   });
@@ -244,11 +286,14 @@ describe('scanFile', () => {
     expect((await scanFile(dir, SIGS)).error).toBe('EISDIR');
   });
 
-  it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')('reports EACCES for an unreadable file', async () => {
-    const file = join(dir, 'secret.log');
-    writeFileSync(file, 'unexpected netNS\n');
-    chmodSync(file, 0o000);
-    const r = await scanFile(file, SIGS);
-    expect(r).toMatchObject({ error: 'EACCES', matches: [], lines: 0 });
-  });
+  it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')(
+    'reports EACCES for an unreadable file',
+    async () => {
+      const file = join(dir, 'secret.log');
+      writeFileSync(file, 'unexpected netNS\n');
+      chmodSync(file, 0o000);
+      const r = await scanFile(file, SIGS);
+      expect(r).toMatchObject({ error: 'EACCES', matches: [], lines: 0 });
+    },
+  );
 });

@@ -57,7 +57,14 @@ export async function scanLog(
     return { ...totals, bytesScanned, ...(error === undefined ? {} : { error }) };
   } catch (err) {
     // Only reachable through a bug in the scanner itself; still, report instead of throwing.
-    return { matches: [], bytesScanned, lines: 0, truncatedLines: 0, droppedMatches: 0, error: error ?? errorCode(err) };
+    return {
+      matches: [],
+      bytesScanned,
+      lines: 0,
+      truncatedLines: 0,
+      droppedMatches: 0,
+      error: error ?? errorCode(err),
+    };
   }
 }
 
@@ -71,7 +78,14 @@ export async function scanFile(
   try {
     stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   } catch (err) {
-    return { matches: [], bytesScanned: 0, lines: 0, truncatedLines: 0, droppedMatches: 0, error: errorCode(err) };
+    return {
+      matches: [],
+      bytesScanned: 0,
+      lines: 0,
+      truncatedLines: 0,
+      droppedMatches: 0,
+      error: errorCode(err),
+    };
   }
   return scanLog(stream, path, signatures, opts);
 }

@@ -14,7 +14,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`NetworkReady=false reason:NetworkPluginNotReady`,
     literal: 'NetworkPluginNotReady',
-    example: 'NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized',
+    example:
+      'NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized',
     title: 'The container runtime reports its pod network as not ready',
     explanation:
       'The runtime has no usable CNI configuration loaded, so the kubelet keeps the node NotReady and every new pod waits in ContainerCreating. The text after "message:" names the runtime\'s own reason.',
@@ -27,7 +28,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`no network config found in [^ :]+`,
     literal: 'no network config found in',
-    example: 'cni config load failed: no network config found in /etc/cni/net.d: cni plugin not initialized: failed to load cni config',
+    example:
+      'cni config load failed: no network config found in /etc/cni/net.d: cni plugin not initialized: failed to load cni config',
     title: 'containerd found no CNI config file in its conf dir',
     explanation:
       'containerd looked in the directory named in the message and found no .conf, .conflist or .json file, so it cannot give pods a network. Often the CNI agent has not written its file yet, or containerd looks in a different directory than the one the CNI installer uses.',
@@ -40,7 +42,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`failed to load cni during init`,
     literal: 'failed to load cni during init',
-    example: 'failed to load cni during init, please check CRI plugin status before setting up network for pods',
+    example:
+      'failed to load cni during init, please check CRI plugin status before setting up network for pods',
     title: 'containerd could not load any CNI config when it started',
     explanation:
       'At start-up containerd tried to load the CNI configuration and failed; until a later file change triggers a successful reload, it reports the network as not ready and pod sandboxes cannot be created.',
@@ -81,7 +84,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'CNI plugin not ready',
     example: 'CNI plugin not ready. Waiting to create %s',
     title: 'CRI-O is holding pod creation until a CNI network is ready',
-    explanation: 'CRI-O has no default CNI network loaded, so it blocks every new pod sandbox instead of failing it; pods sit in ContainerCreating.',
+    explanation:
+      'CRI-O has no default CNI network loaded, so it blocks every new pod sandbox instead of failing it; pods sit in ContainerCreating.',
     fix: 'Give CRI-O a valid config in network_dir (and, if cni_default_network is set, one whose name matches it).',
     kb: 'linux-kb §3',
     attachesTo: 'cri.network.not-ready',
@@ -91,7 +95,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`[Nn]o CNI configuration file in [^ ]+\. Has your network provider started`,
     literal: 'CNI configuration file in',
-    example: 'Network plugin returns error: no CNI configuration file in /etc/cni/net.d/. Has your network provider started?',
+    example:
+      'Network plugin returns error: no CNI configuration file in /etc/cni/net.d/. Has your network provider started?',
     title: 'CRI-O has no CNI network to use',
     explanation:
       'CRI-O found no valid config in its network_dir, or cni_default_network names a network that no loaded file defines. The node stays NotReady and pods wait for a network.',
@@ -106,7 +111,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'cni config uninitialized',
     example: 'docker: network plugin is not ready: cni config uninitialized',
     title: 'dockershim / cri-dockerd has no CNI config loaded',
-    explanation: 'cri-dockerd (or the old in-kubelet dockershim) found no valid network config, so it reports the network as not ready and pods cannot get an address.',
+    explanation:
+      'cri-dockerd (or the old in-kubelet dockershim) found no valid network config, so it reports the network as not ready and pods cannot get an address.',
     fix: 'Install the cluster CNI config into the directory given by --cni-conf-dir, and check that --network-plugin=cni is set for cri-dockerd.',
     kb: 'linux-kb §8 #31',
     attachesTo: 'cni.conf.none',
@@ -159,7 +165,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`missing 'type'`,
     literal: "missing 'type'",
-    example: "failed to load CNI config file <f>.conf: error parsing configuration: missing 'type': invalid cni config",
+    example:
+      "failed to load CNI config file <f>.conf: error parsing configuration: missing 'type': invalid cni config",
     title: 'A CNI .conf file holds a config list',
     explanation:
       'The file has the .conf extension, so it is read as a single plugin config, but its content is a list ("plugins": [...]) with no top-level "type". Packages that renamed .conflist files to .conf cause this.',
@@ -223,9 +230,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`invalid version \\*"\\*": the version is empty`,
     literal: 'the version is empty',
-    example: 'failed to destroy network for sandbox "<id>": invalid version "": the version is empty',
+    example:
+      'failed to destroy network for sandbox "<id>": invalid version "": the version is empty',
     title: 'A CNI config without cniVersion breaks sandbox teardown',
-    explanation: 'containerd 1.6.0 to 1.6.3 refuse a config list that has no "cniVersion" when stopping a sandbox, so old pods cannot be cleaned up.',
+    explanation:
+      'containerd 1.6.0 to 1.6.3 refuse a config list that has no "cniVersion" when stopping a sandbox, so old pods cannot be cleaned up.',
     fix: 'Add a "cniVersion" to the config (for example "0.4.0" or "1.0.0"), and upgrade containerd to 1.6.4 or later.',
     kb: 'linux-kb §8 #10',
     topic: 'log.cni.version-empty',
@@ -252,10 +261,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'failed to find plugin ',
     example:
       'failed to setup network for sandbox "<id>": plugin type="flannel" failed (add): failed to find plugin "flannel" in path [/opt/cni/bin]',
-    title: 'A CNI plugin binary is missing from the runtime\'s bin dir',
+    title: "A CNI plugin binary is missing from the runtime's bin dir",
     explanation:
       'The config in use names a plugin type that has no executable in the directories the runtime searches (listed in brackets), so every pod sandbox fails at network setup.',
-    fix: 'Install the plugin into one of the listed directories, or point the runtime\'s CNI bin dir at the directory where the CNI installer put it.',
+    fix: "Install the plugin into one of the listed directories, or point the runtime's CNI bin dir at the directory where the CNI installer put it.",
     kb: 'linux-kb §8 #6, #7, §1.3',
     attachesTo: 'cni.plugin.missing',
   },
@@ -268,7 +277,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     title: 'The standard CNI plugins (loopback) are not installed',
     explanation:
       'containerd always sets up a loopback network for each pod, and configs commonly chain bridge/portmap. On Docker or bare containerd installs the reference plugins are often absent, so nothing can start.',
-    fix: 'Install the containernetworking-plugins (kubernetes-cni) package or release tarball into the runtime\'s CNI bin dir, then restart the runtime.',
+    fix: "Install the containernetworking-plugins (kubernetes-cni) package or release tarball into the runtime's CNI bin dir, then restart the runtime.",
     kb: 'linux-kb §8 #43',
     attachesTo: 'cni.plugin.missing',
   },
@@ -277,7 +286,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`Error validating CNI config file [^ ]+: \[?failed to find plugin`,
     literal: 'Error validating CNI config file',
-    example: 'Error validating CNI config file /etc/cni/net.d/10-calico.conflist: [failed to find plugin "calico" in path [/usr/libexec/cni]]',
+    example:
+      'Error validating CNI config file /etc/cni/net.d/10-calico.conflist: [failed to find plugin "calico" in path [/usr/libexec/cni]]',
     title: 'CRI-O skipped a CNI config because its plugin is not in plugin_dirs',
     explanation:
       'CRI-O checks binaries when it loads configs and silently falls back to the next config (often its own bridge) when one is missing. Distributions that set plugin_dirs to /usr/libexec/cni miss vendors that install into /opt/cni/bin.',
@@ -292,9 +302,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'does not support config version',
     example:
       'Error validating CNI config file /etc/cni/net.d/<n>.conflist: [plugin bridge does not support config version "1.0.0" plugin portmap does not support config version "1.0.0" ...]',
-    title: 'CNI plugins are older than the config\'s cniVersion',
-    explanation: 'The installed plugin binaries do not understand the cniVersion the config declares, so the runtime rejects the config at load time.',
-    fix: 'Upgrade the CNI plugins (containernetworking-plugins 1.0 or later for cniVersion 1.0.0), or lower the config\'s cniVersion to one they support.',
+    title: "CNI plugins are older than the config's cniVersion",
+    explanation:
+      'The installed plugin binaries do not understand the cniVersion the config declares, so the runtime rejects the config at load time.',
+    fix: "Upgrade the CNI plugins (containernetworking-plugins 1.0 or later for cniVersion 1.0.0), or lower the config's cniVersion to one they support.",
     kb: 'linux-kb §8 #42, §1.3',
     attachesTo: 'cni.version.unsupported',
   },
@@ -303,11 +314,12 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`incompatible CNI versions[;:] config is \\*"`,
     literal: 'incompatible CNI versions',
-    example: 'incompatible CNI versions; config is "1.0.0", plugin supports ["0.1.0" "0.2.0" "0.3.0" "0.3.1" "0.4.0"]',
-    title: 'A CNI plugin refused the config\'s cniVersion',
+    example:
+      'incompatible CNI versions; config is "1.0.0", plugin supports ["0.1.0" "0.2.0" "0.3.0" "0.3.1" "0.4.0"]',
+    title: "A CNI plugin refused the config's cniVersion",
     explanation:
-      'At pod setup a plugin reported that it only supports older CNI spec versions than the config asks for (old kubernetes-cni 0.8.x binaries, or containerd 1.6.3\'s loopback), so the sandbox fails.',
-    fix: 'Upgrade the plugins to a release that supports the config\'s version, or lower cniVersion in the config.',
+      "At pod setup a plugin reported that it only supports older CNI spec versions than the config asks for (old kubernetes-cni 0.8.x binaries, or containerd 1.6.3's loopback), so the sandbox fails.",
+    fix: "Upgrade the plugins to a release that supports the config's version, or lower cniVersion in the config.",
     kb: 'linux-kb §8 #9, §1.3',
     attachesTo: 'cni.version.unsupported',
   },
@@ -318,7 +330,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`"[^" \\]+\\*" already has an IP address different from`,
     literal: 'already has an IP address different from',
-    example: 'failed to delegate add: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24',
+    example:
+      'failed to delegate add: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24',
     title: 'A leftover cni0 bridge has an address from an old pod CIDR',
     explanation:
       'The bridge interface was created by a previous cluster or CNI with a different subnet (kubeadm reset does not remove it), so the bridge plugin refuses to reuse it and pods cannot start.',
@@ -331,11 +344,12 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`/run/flannel/subnet\.env: no such file or directory`,
     literal: 'flannel/subnet.env',
-    example: 'plugin type="flannel" failed (add): open /run/flannel/subnet.env: no such file or directory',
+    example:
+      'plugin type="flannel" failed (add): open /run/flannel/subnet.env: no such file or directory',
     title: 'flannel has not written its subnet file yet',
     explanation:
       'The flannel CNI plugin reads /run/flannel/subnet.env, which the flanneld agent writes once it has a subnet for this node. It is missing when flanneld is not running or the node has no podCIDR (kubeadm init without --pod-network-cidr).',
-    fix: 'Check the kube-flannel pod on this node and its logs; make sure the cluster allocates pod CIDRs matching flannel\'s net-conf.',
+    fix: "Check the kube-flannel pod on this node and its logs; make sure the cluster allocates pod CIDRs matching flannel's net-conf.",
     kb: 'linux-kb §8 #12',
     topic: 'log.flannel.subnet-env-missing',
   },
@@ -347,7 +361,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'plugin type="calico" failed (add): stat /var/lib/calico/nodename: no such file or directory: check that the calico/node container is running and has mounted /var/lib/calico/',
     title: 'calico-node is not running on this node',
-    explanation: 'The Calico CNI plugin needs the file calico-node writes at start-up; without it every pod add (and delete) on this node fails.',
+    explanation:
+      'The Calico CNI plugin needs the file calico-node writes at start-up; without it every pod add (and delete) on this node fails.',
     fix: 'Look at the calico-node pod on this node (crash loop, image pull, missing hostPath /var/lib/calico) and get it running.',
     kb: 'linux-kb §8 #13',
     topic: 'log.calico.nodename-missing',
@@ -357,9 +372,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`error getting ClusterInformation: connection is unauthorized`,
     literal: 'connection is unauthorized',
-    example: 'plugin type="calico" failed (add): error getting ClusterInformation: connection is unauthorized: Unauthorized',
-    title: 'The Calico CNI plugin\'s API token is no longer valid',
-    explanation: 'The kubeconfig Calico writes for its CNI plugin holds an expired or invalid token, so the plugin cannot reach the API server to set up pods.',
+    example:
+      'plugin type="calico" failed (add): error getting ClusterInformation: connection is unauthorized: Unauthorized',
+    title: "The Calico CNI plugin's API token is no longer valid",
+    explanation:
+      'The kubeconfig Calico writes for its CNI plugin holds an expired or invalid token, so the plugin cannot reach the API server to set up pods.',
     fix: 'Restart calico-node on this node so it regenerates /etc/cni/net.d/calico-kubeconfig.',
     kb: 'linux-kb §8 #14',
     topic: 'log.calico.unauthorized',
@@ -369,9 +386,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`could not add IP address to \\*"[^"\\]+\\*": permission denied`,
     literal: 'could not add IP address to',
-    example: 'plugin type="bridge" failed (add): failed to set bridge addr: could not add IP address to "cni0": permission denied',
+    example:
+      'plugin type="bridge" failed (add): failed to set bridge addr: could not add IP address to "cni0": permission denied',
     title: 'The bridge config asks for IPv6 on a host with IPv6 disabled',
-    explanation: 'A dual-stack bridge config (such as CRI-O\'s default) tries to put an IPv6 address on the bridge, which the kernel refuses when IPv6 is disabled.',
+    explanation:
+      "A dual-stack bridge config (such as CRI-O's default) tries to put an IPv6 address on the bridge, which the kernel refuses when IPv6 is disabled.",
     fix: 'Use an IPv4-only config (for CRI-O: 11-crio-ipv4-bridge.conflist) or remove the IPv6 ranges from the config.',
     kb: 'linux-kb §8 #29',
     topic: 'log.bridge.ipv6-disabled',
@@ -381,9 +400,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`no IP addresses available in range set`,
     literal: 'no IP addresses available in range set',
-    example: 'failed to allocate for range 0: no IP addresses available in range set: 10.244.1.1-10.244.1.254',
-    title: 'The node\'s pod IP range is used up by leaked reservations',
-    explanation: 'host-local IPAM keeps one file per assigned IP; reservations leaked by reboots or runtime swaps fill the range, so new pods get no address.',
+    example:
+      'failed to allocate for range 0: no IP addresses available in range set: 10.244.1.1-10.244.1.254',
+    title: "The node's pod IP range is used up by leaked reservations",
+    explanation:
+      'host-local IPAM keeps one file per assigned IP; reservations leaked by reboots or runtime swaps fill the range, so new pods get no address.',
     fix: 'Drain the node, remove the IP files under /var/lib/cni/networks/<network>/ that belong to no running pod, and restart the runtime.',
     kb: 'linux-kb §8 #32',
     topic: 'log.ipam.exhausted',
@@ -407,9 +428,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`dial unix /var/run/antrea/cni\.sock: connect: no such file or directory`,
     literal: 'antrea/cni.sock',
-    example: 'transport: Error while dialing dial unix /var/run/antrea/cni.sock: connect: no such file or directory',
+    example:
+      'transport: Error while dialing dial unix /var/run/antrea/cni.sock: connect: no such file or directory',
     title: 'The Antrea CNI plugin cannot reach antrea-agent',
-    explanation: 'The antrea CNI binary forwards every request to antrea-agent over a socket; the socket is missing, so the agent is not running on this node.',
+    explanation:
+      'The antrea CNI binary forwards every request to antrea-agent over a socket; the socket is missing, so the agent is not running on this node.',
     fix: 'Check the antrea-agent pod on this node and its logs.',
     kb: 'windows-kb §0 (Linux analogue)',
     topic: 'log.antrea.agent-unreachable',
@@ -422,7 +445,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'KillPodSandboxError: "rpc error: code = Unknown desc = failed to destroy network for pod sandbox k8s_<pod>_<ns>_<uid>_0(<id>): network \\"multus-cni-network\\" requested interface name \\"eth0\\" already assigned"',
     title: 'Multus and CRI-O disagree about interface names',
-    explanation: 'CRI-O\'s interface bookkeeping conflicts with the Multus config, so sandboxes cannot be torn down (and pods hang in Terminating or ContainerCreating).',
+    explanation:
+      "CRI-O's interface bookkeeping conflicts with the Multus config, so sandboxes cannot be torn down (and pods hang in Terminating or ContainerCreating).",
     fix: 'Pin Multus to a version known to work with this CRI-O or fix its config; force-delete the stuck pods once fixed.',
     kb: 'linux-kb §8 #47',
     topic: 'log.multus.ifname-conflict',
@@ -434,8 +458,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'failed to find requested network name',
     example: 'failed to find requested network name %s',
     title: 'A pod asked CRI-O for a CNI network that is not loaded',
-    explanation: 'The pod (usually through an annotation) names a network that no loaded config defines, so CRI-O cannot set it up.',
-    fix: 'Create or fix the config that should define that network name, or correct the pod\'s annotation.',
+    explanation:
+      'The pod (usually through an annotation) names a network that no loaded config defines, so CRI-O cannot set it up.',
+    fix: "Create or fix the config that should define that network name, or correct the pod's annotation.",
     kb: 'linux-kb §3.2',
     topic: 'log.crio.requested-network-missing',
   },
@@ -447,8 +472,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'failed to setup network for sandbox "<id>": plugin type="flannel" failed (add): failed to find plugin "flannel" in path [/opt/cni/bin]',
     title: 'containerd could not set up the network of a pod sandbox',
-    explanation: 'This is the error behind FailedCreatePodSandBox on containerd; the text after it is what the CNI plugin reported.',
-    fix: 'Read the plugin\'s error at the end of the line; other findings usually name the cause.',
+    explanation:
+      'This is the error behind FailedCreatePodSandBox on containerd; the text after it is what the CNI plugin reported.',
+    fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
     kb: 'linux-kb §8 #6, §5.1',
     topic: 'log.sandbox.network-setup-failed',
   },
@@ -460,8 +486,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create pod network sandbox k8s_<pod>_<ns>_<uid>_<attempt>(<id>): error adding pod <ns>_<pod> to CNI network "<net>": plugin type="<t>" failed (add): <err>',
     title: 'CRI-O could not set up the network of a pod sandbox',
-    explanation: 'This is the error behind FailedCreatePodSandBox on CRI-O; the text after it is what the CNI plugin reported.',
-    fix: 'Read the plugin\'s error at the end of the line; other findings usually name the cause.',
+    explanation:
+      'This is the error behind FailedCreatePodSandBox on CRI-O; the text after it is what the CNI plugin reported.',
+    fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
     kb: 'linux-kb §5.1, §3',
     topic: 'log.sandbox.network-setup-failed',
   },
@@ -472,8 +499,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'networkPlugin cni failed to set up pod',
     example: 'networkPlugin cni failed to set up pod "<pod>_<ns>" network: <err>',
     title: 'cri-dockerd / dockershim could not set up the network of a pod',
-    explanation: 'This is the error behind FailedCreatePodSandBox with Docker Engine; the text after it is what the CNI plugin reported.',
-    fix: 'Read the plugin\'s error at the end of the line; other findings usually name the cause.',
+    explanation:
+      'This is the error behind FailedCreatePodSandBox with Docker Engine; the text after it is what the CNI plugin reported.',
+    fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
     kb: 'linux-kb §5.1',
     topic: 'log.sandbox.network-setup-failed',
   },
@@ -488,7 +516,7 @@ export const linuxSignatures: readonly LogSignature[] = [
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "<img>": failed to pull image "<img>": failed to pull and unpack image ...: failed to resolve reference ...',
     title: 'containerd cannot pull its pause (sandbox) image',
     explanation:
-      'Every pod starts with a pause container, and containerd uses the image from its own config (sandbox_image / pinned_images.sandbox), not the kubelet\'s flag. If that registry is unreachable no pod can start.',
+      "Every pod starts with a pause container, and containerd uses the image from its own config (sandbox_image / pinned_images.sandbox), not the kubelet's flag. If that registry is unreachable no pod can start.",
     fix: 'Pre-pull the image into the k8s.io namespace, or set sandbox_image (1.x) / pinned_images.sandbox (2.x) to a reachable mirror and restart containerd.',
     kb: 'linux-kb §8 #38',
     topic: 'log.sandbox-image.pull-failed',
@@ -501,7 +529,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed pulling image "registry.k8s.io/pause:3.6": Error response from daemon: ...',
     title: 'cri-dockerd cannot pull its pause image',
-    explanation: 'cri-dockerd uses its own --pod-infra-container-image, not the pause version kubeadm expects; when Docker cannot pull it, no pod can start.',
+    explanation:
+      'cri-dockerd uses its own --pod-infra-container-image, not the pause version kubeadm expects; when Docker cannot pull it, no pod can start.',
     fix: 'Set --pod-infra-container-image in the cri-docker.service drop-in to a reachable image, or pre-pull and tag it.',
     kb: 'linux-kb §8 #39',
     topic: 'log.sandbox-image.pull-failed',
@@ -514,7 +543,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'detected that the sandbox image "" of the container runtime is inconsistent with that used by kubeadm.It is recommended to use "registry.k8s.io/pause:3.10" as the CRI sandbox image.',
     title: 'kubeadm and the runtime disagree on the pause image',
-    explanation: 'kubeadm could not confirm the runtime uses the pause image it expects (containerd 2.x no longer reports it at all). Mostly harmless unless the runtime\'s image is unreachable.',
+    explanation:
+      "kubeadm could not confirm the runtime uses the pause image it expects (containerd 2.x no longer reports it at all). Mostly harmless unless the runtime's image is unreachable.",
     fix: 'Optionally set pinned_images.sandbox (containerd 2.x) or sandbox_image (1.x) to the image kubeadm names.',
     kb: 'linux-kb §8 #34, §2.2',
     topic: 'log.kubeadm.sandbox-image',
@@ -542,7 +572,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'unknown service runtime.v1alpha2.',
     example: 'unknown service runtime.v1alpha2.RuntimeService',
     title: 'An older client found no CRI service on the socket (CRI disabled)',
-    explanation: 'Same cause as "unknown service runtime.v1": the runtime socket does not serve CRI, seen from an older kubelet or crictl.',
+    explanation:
+      'Same cause as "unknown service runtime.v1": the runtime socket does not serve CRI, seen from an older kubelet or crictl.',
     fix: 'Enable containerd\'s CRI plugin (remove "cri" from disabled_plugins) and restart containerd.',
     kb: 'linux-kb §8 #16, §2.4',
     attachesTo: 'containerd.cri.disabled',
@@ -569,7 +600,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'level=warning msg="failed to load plugin io.containerd.grpc.v1.cri" error="invalid plugin config: `systemd_cgroup` only works for runtime io.containerd.runtime.v1.linux"',
     title: 'config.toml uses the legacy systemd_cgroup key',
-    explanation: 'The old systemd_cgroup = true setting in the CRI section is rejected by containerd 1.3 and later, which disables the whole CRI plugin.',
+    explanation:
+      'The old systemd_cgroup = true setting in the CRI section is rejected by containerd 1.3 and later, which disables the whole CRI plugin.',
     fix: 'Delete systemd_cgroup from the CRI section and set SystemdCgroup = true under the runc runtime options instead.',
     kb: 'linux-kb §8 #17, §2.3',
     attachesTo: 'containerd.config.invalid',
@@ -579,9 +611,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`invalid (disabled )?plugin (key )?URI \\*"[^"\\]*\\*" expect io\.containerd\.x\.vx`,
     literal: 'expect io.containerd.x.vx',
-    example: 'failed to load TOML from /etc/containerd/config.toml: invalid plugin key URI "cri" expect io.containerd.x.vx',
+    example:
+      'failed to load TOML from /etc/containerd/config.toml: invalid plugin key URI "cri" expect io.containerd.x.vx',
     title: 'config.toml mixes version 2 with version 1 plugin names',
-    explanation: 'The file says version = 2 but uses short names like [plugins.cri] or disabled_plugins = ["cri"]; containerd refuses to start.',
+    explanation:
+      'The file says version = 2 but uses short names like [plugins.cri] or disabled_plugins = ["cri"]; containerd refuses to start.',
     fix: 'Use the full plugin names (io.containerd.grpc.v1.cri) or remove the version line, then start containerd.',
     kb: 'linux-kb §8 #18, §2.4',
     attachesTo: 'containerd.config.invalid',
@@ -592,8 +626,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     pattern: String.raw`failed to unmarshal TOML at row`,
     literal: 'failed to unmarshal TOML',
     example: 'failed to unmarshal TOML at row %d column %d: %w',
-    title: 'containerd\'s config.toml is not valid TOML',
-    explanation: 'A syntax error in config.toml (or an imported file) stops containerd from starting, so there is no runtime socket at all.',
+    title: "containerd's config.toml is not valid TOML",
+    explanation:
+      'A syntax error in config.toml (or an imported file) stops containerd from starting, so there is no runtime socket at all.',
     fix: 'Fix the file at the row and column in the message, or restore a known-good copy, then start containerd.',
     kb: 'linux-kb §2.3',
     attachesTo: 'containerd.config.invalid',
@@ -605,7 +640,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'Failure unmarshaling TOML',
     example: 'Failure unmarshaling TOML',
     title: 'containerd could not decode config.toml',
-    explanation: 'containerd\'s TOML decoder rejected the file, so containerd does not start and the kubelet finds no runtime socket.',
+    explanation:
+      "containerd's TOML decoder rejected the file, so containerd does not start and the kubelet finds no runtime socket.",
     fix: 'Validate the file (and every file it imports) with a TOML parser, fix the reported position, then start containerd.',
     kb: 'linux-kb §2.3',
     attachesTo: 'containerd.config.invalid',
@@ -617,8 +653,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'expected containerd config version',
     example: 'expected containerd config version equal to or less than `%d`, got `%d`',
     title: 'config.toml declares a schema version this containerd does not know',
-    explanation: 'The file was written for a newer containerd (for example version = 3 on 1.x, or 4 on 2.0 to 2.2); containerd refuses to start.',
-    fix: 'Regenerate the file with this binary\'s containerd config default, or upgrade containerd to match.',
+    explanation:
+      'The file was written for a newer containerd (for example version = 3 on 1.x, or 4 on 2.0 to 2.2); containerd refuses to start.',
+    fix: "Regenerate the file with this binary's containerd config default, or upgrade containerd to match.",
     kb: 'linux-kb §2.1',
     attachesTo: 'containerd.config.invalid',
   },
@@ -632,7 +669,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     title: 'containerd is ignoring settings placed under the wrong section',
     explanation:
       'containerd 2.x found keys it does not know, typically version 2 CRI settings in a version = 3 file. They are silently not applied, so SystemdCgroup, CNI dirs or runtimes may not be what the file says.',
-    fix: 'Move the keys to the tables of the file\'s version (io.containerd.cri.v1.runtime / images for version 3), or set version = 2 so containerd migrates them.',
+    fix: "Move the keys to the tables of the file's version (io.containerd.cri.v1.runtime / images for version 3), or set version = 2 so containerd migrates them.",
     kb: 'linux-kb §8 #19, §2.3',
     attachesTo: 'containerd.config.wrong-schema',
   },
@@ -643,7 +680,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'cni conf dir is removed',
     example: 'cni conf dir is removed, stop watching',
     title: 'containerd stopped watching the CNI conf dir because it was deleted',
-    explanation: 'The CNI conf dir was deleted (and maybe recreated); containerd no longer sees changes in it, so new or fixed configs are ignored.',
+    explanation:
+      'The CNI conf dir was deleted (and maybe recreated); containerd no longer sees changes in it, so new or fixed configs are ignored.',
     fix: 'Restart containerd after the directory is back in place.',
     kb: 'linux-kb §1.5',
     topic: 'log.containerd.cni-dir-removed',
@@ -655,7 +693,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`dial unix [^ ]*(containerd|crio|cri-dockerd|dockershim)\.sock: connect: no such file or directory`,
     literal: 'connect: no such file or directory',
-    example: 'transport: Error while dialing dial unix /var/run/containerd/containerd.sock: connect: no such file or directory',
+    example:
+      'transport: Error while dialing dial unix /var/run/containerd/containerd.sock: connect: no such file or directory',
     title: 'The configured container runtime socket does not exist',
     explanation:
       'The kubelet (or kubeadm, crictl) is pointed at a runtime socket that is not there: the runtime is not running, or the endpoint still names a runtime that was replaced (for example dockershim after a migration).',
@@ -670,7 +709,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'connect: connection refused',
     example: 'dial unix /var/run/cri-dockerd.sock: connect: connection refused',
     title: 'The container runtime socket exists but nothing answers',
-    explanation: 'The socket file is left over from a runtime that stopped or failed to start (for example a broken cri-docker unit).',
+    explanation:
+      'The socket file is left over from a runtime that stopped or failed to start (for example a broken cri-docker unit).',
     fix: 'Restart the runtime service (systemctl restart containerd / crio / cri-docker.socket) and check its status for the start-up error.',
     kb: 'linux-kb §8 #21',
     attachesTo: 'cri.endpoint.unreachable',
@@ -683,7 +723,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'failed to validate kubelet flags: the container runtime endpoint address was not specified or empty, use --container-runtime-endpoint to set',
     title: 'The kubelet has no container runtime endpoint',
-    explanation: 'Kubelet 1.24 to 1.26 has no default endpoint and ignores the config-file field, so without the flag it exits.',
+    explanation:
+      'Kubelet 1.24 to 1.26 has no default endpoint and ignores the config-file field, so without the flag it exits.',
     fix: 'Pass --container-runtime-endpoint (for example unix:///run/containerd/containerd.sock) in kubeadm-flags.env or the kubelet drop-in.',
     kb: 'linux-kb §8 #24, §5.1',
     attachesTo: 'cri.endpoint.missing',
@@ -696,7 +737,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'validate service connection: CRI v1 runtime API is not implemented for endpoint "unix:///run/cri-dockerd.sock": rpc error: code = Unimplemented desc = unknown service runtime.v1.RuntimeService',
     title: 'cri-dockerd is too old for this kubelet',
-    explanation: 'cri-dockerd before 0.3.0 only speaks the old v1alpha2 CRI, which kubelet 1.26 and later no longer use.',
+    explanation:
+      'cri-dockerd before 0.3.0 only speaks the old v1alpha2 CRI, which kubelet 1.26 and later no longer use.',
     fix: 'Upgrade cri-dockerd to 0.3.0 or later.',
     kb: 'linux-kb §8 #35',
     topic: 'log.cri-dockerd.too-old',
@@ -709,7 +751,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       "Found multiple CRI endpoints on the host. Please define which one do you wish to use by setting the 'criSocket' field in the kubeadm configuration file: unix:///var/run/containerd/containerd.sock, unix:///var/run/cri-dockerd.sock",
     title: 'kubeadm found more than one container runtime socket',
-    explanation: 'Several runtime sockets answer (typically Docker\'s containerd next to cri-dockerd), and kubeadm refuses to guess which one the kubelet should use.',
+    explanation:
+      "Several runtime sockets answer (typically Docker's containerd next to cri-dockerd), and kubeadm refuses to guess which one the kubelet should use.",
     fix: 'Pass --cri-socket or set nodeRegistration.criSocket, or stop and remove the runtime you do not use.',
     kb: 'linux-kb §8 #25, #26, §5.2',
     attachesTo: 'cri.socket.multiple',
@@ -722,7 +765,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       '"Using this endpoint is deprecated, please consider using full URL format" endpoint="/var/run/cri-dockerd.sock" URL="unix:///var/run/cri-dockerd.sock"',
     title: 'The runtime endpoint is written without unix://',
-    explanation: 'The kubelet still accepts a bare socket path but warns that this form is deprecated.',
+    explanation:
+      'The kubelet still accepts a bare socket path but warns that this form is deprecated.',
     fix: 'Write the endpoint as a URL, e.g. unix:///var/run/cri-dockerd.sock.',
     kb: 'linux-kb §5.1',
     topic: 'log.kubelet.endpoint-scheme',
@@ -733,10 +777,12 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`runtime connect using default endpoints`,
     literal: 'runtime connect using default endpoints',
-    example: 'runtime connect using default endpoints: %v. As the default settings are now deprecated, you should set the endpoint instead.',
+    example:
+      'runtime connect using default endpoints: %v. As the default settings are now deprecated, you should set the endpoint instead.',
     title: 'crictl has no endpoint configured and is guessing',
-    explanation: 'Without /etc/crictl.yaml crictl tries a list of sockets in turn; on a node with several runtimes it may show you a runtime the kubelet does not use.',
-    fix: 'Write /etc/crictl.yaml with runtime-endpoint set to the kubelet\'s endpoint.',
+    explanation:
+      'Without /etc/crictl.yaml crictl tries a list of sockets in turn; on a node with several runtimes it may show you a runtime the kubelet does not use.',
+    fix: "Write /etc/crictl.yaml with runtime-endpoint set to the kubelet's endpoint.",
     kb: 'linux-kb §5.3',
     topic: 'log.crictl.default-endpoints',
     severity: 'info',
@@ -750,8 +796,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'failed to parse kubelet flag',
     example: 'Error: failed to parse kubelet flag: unknown flag: --network-plugin',
     title: 'The kubelet is started with dockershim-era flags removed in 1.24',
-    explanation: 'Flags such as --network-plugin and --cni-conf-dir no longer exist, so the kubelet exits at start and systemd restarts it in a loop.',
-    fix: 'Remove the flags from kubeadm-flags.env, /etc/default/kubelet (or /etc/sysconfig/kubelet) and kubelet drop-ins; CNI dirs now belong in the runtime\'s config.',
+    explanation:
+      'Flags such as --network-plugin and --cni-conf-dir no longer exist, so the kubelet exits at start and systemd restarts it in a loop.',
+    fix: "Remove the flags from kubeadm-flags.env, /etc/default/kubelet (or /etc/sysconfig/kubelet) and kubelet drop-ins; CNI dirs now belong in the runtime's config.",
     kb: 'linux-kb §8 #22, §5.1',
     attachesTo: 'kubelet.flags.removed',
   },
@@ -760,9 +807,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`failed to parse kubelet flag: unknown flag: --container-runtime([^-]|$)`,
     literal: 'failed to parse kubelet flag',
-    example: '"command failed" err="failed to parse kubelet flag: unknown flag: --container-runtime"',
+    example:
+      '"command failed" err="failed to parse kubelet flag: unknown flag: --container-runtime"',
     title: 'The kubelet is started with --container-runtime, removed in 1.27',
-    explanation: 'Old kubeadm-flags.env files carry --container-runtime=remote; kubelet 1.27 and later do not know the flag and exit.',
+    explanation:
+      'Old kubeadm-flags.env files carry --container-runtime=remote; kubelet 1.27 and later do not know the flag and exit.',
     fix: 'Delete --container-runtime=remote from kubeadm-flags.env (keep --container-runtime-endpoint) and restart the kubelet.',
     kb: 'linux-kb §8 #23, §5.1',
     attachesTo: 'kubelet.flags.removed',
@@ -775,7 +824,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'OCI runtime create failed: expected cgroupsPath to be of format "slice:prefix:name" for systemd cgroups, got "/kubepods/burstable/pod.../..." instead: unknown',
     title: 'The kubelet uses cgroupfs while runc is set to systemd',
-    explanation: 'The kubelet builds cgroupfs-style paths but containerd\'s runc has SystemdCgroup = true, so runc refuses to create the pod sandbox.',
+    explanation:
+      "The kubelet builds cgroupfs-style paths but containerd's runc has SystemdCgroup = true, so runc refuses to create the pod sandbox.",
     fix: 'Use the same driver on both sides, preferably systemd: cgroupDriver: systemd in the kubelet config, SystemdCgroup = true in containerd.',
     kb: 'linux-kb §8 #27, §5.1',
     attachesTo: 'kubelet.cgroup-driver.mismatch',
@@ -785,10 +835,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     platform: 'linux',
     pattern: String.raw`kubelet cgroup driver: \\*"[a-z]+\\*" is different from docker cgroup driver`,
     literal: 'is different from docker cgroup driver',
-    example: 'misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"',
+    example:
+      'misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"',
     title: 'The kubelet and Docker use different cgroup drivers',
-    explanation: 'The kubelet refuses to start when its cgroup driver differs from Docker\'s.',
-    fix: 'Set the kubelet\'s cgroupDriver (or --cgroup-driver) to Docker\'s driver, or change Docker\'s exec-opts to match.',
+    explanation: "The kubelet refuses to start when its cgroup driver differs from Docker's.",
+    fix: "Set the kubelet's cgroupDriver (or --cgroup-driver) to Docker's driver, or change Docker's exec-opts to match.",
     kb: 'linux-kb §8 #28',
     attachesTo: 'kubelet.cgroup-driver.mismatch',
   },
@@ -802,7 +853,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     example:
       'level=fatal msg="didn\'t find compatible CNI plugin with given settings &{HairpinMode:none NonMasqueradeCIDR:10.0.0.0/8 PluginName:calico ...',
     title: 'cri-dockerd was given a CNI name instead of --network-plugin=cni',
-    explanation: '--network-plugin must be the word "cni"; a CNI name such as calico makes cri-dockerd exit. Left empty on old releases, pods silently get Docker bridge addresses instead.',
+    explanation:
+      '--network-plugin must be the word "cni"; a CNI name such as calico makes cri-dockerd exit. Left empty on old releases, pods silently get Docker bridge addresses instead.',
     fix: 'Set --network-plugin=cni in the cri-docker.service drop-in (with --cni-conf-dir and --cni-bin-dir when not default) and restart it.',
     kb: 'linux-kb §8 #44',
     topic: 'log.cri-dockerd.network-plugin',
@@ -813,8 +865,9 @@ export const linuxSignatures: readonly LogSignature[] = [
     pattern: String.raw`conmon cgroup should be 'pod' or`,
     literal: 'conmon cgroup should be',
     example: "Validating runtime config: conmon cgroup should be 'pod' or a systemd slice",
-    title: 'CRI-O\'s conmon_cgroup does not fit its cgroup_manager',
-    explanation: 'With cgroup_manager = "cgroupfs", conmon_cgroup must be "pod"; otherwise CRI-O refuses its config and does not start.',
+    title: "CRI-O's conmon_cgroup does not fit its cgroup_manager",
+    explanation:
+      'With cgroup_manager = "cgroupfs", conmon_cgroup must be "pod"; otherwise CRI-O refuses its config and does not start.',
     fix: 'Set conmon_cgroup = "pod" in a crio.conf.d drop-in when using cgroupfs (or switch both to systemd) and restart CRI-O.',
     kb: 'linux-kb §3',
     topic: 'log.crio.conmon-cgroup',
@@ -826,7 +879,8 @@ export const linuxSignatures: readonly LogSignature[] = [
     literal: 'plugin_dir is being deprecated',
     example: 'The config field plugin_dir is being deprecated. Please use plugin_dirs instead',
     title: 'CRI-O config still uses plugin_dir',
-    explanation: 'The old single plugin_dir key is still honoured (added to plugin_dirs) but will go away.',
+    explanation:
+      'The old single plugin_dir key is still honoured (added to plugin_dirs) but will go away.',
     fix: 'Replace plugin_dir with plugin_dirs = [ ... ] in the CRI-O config.',
     kb: 'linux-kb §3',
     topic: 'log.crio.plugin-dir-deprecated',

@@ -1,7 +1,11 @@
 /** Command-line flag parsing in the Go `flag`/pflag style the node components use. */
 
 /** Value of `--name=value`, `--name value`, `-n value` (first occurrence wins unless `last`). */
-export function flagValue(args: readonly string[], names: readonly string[], last = true): string | undefined {
+export function flagValue(
+  args: readonly string[],
+  names: readonly string[],
+  last = true,
+): string | undefined {
   let found: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
@@ -50,7 +54,8 @@ export function parseEnvFile(text: string): { key: string; value: string; line: 
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
     if (!m) return;
     let v = (m[2] ?? '').trim();
-    if ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'"))) v = v.slice(1, -1);
+    if ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'")))
+      v = v.slice(1, -1);
     out.push({ key: m[1] as string, value: v, line: i + 1 });
   });
   return out;

@@ -16,7 +16,10 @@ async function parseOf(name: string, data: Buffer) {
   dirs.push(dir);
   mkdirSync(path.join(dir, 'files/etc/cni/net.d'), { recursive: true });
   writeFileSync(path.join(dir, 'files/etc/cni/net.d', name), data);
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'cni-doctor.bundle/v1', host: { os: 'linux' } }));
+  writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({ format: 'cni-doctor.bundle/v1', host: { os: 'linux' } }),
+  );
   const d = await probeConfDir(new ProbeContext(await BundleHost.open(dir)), '/etc/cni/net.d');
   const f = d.entries.known ? d.entries.value[0] : undefined;
   return f?.parse?.known ? f.parse.value : undefined;
@@ -24,33 +27,54 @@ async function parseOf(name: string, data: Buffer) {
 
 describe('probeConfDir', () => {
   it('parses a plain UTF-8 conflist', async () => {
-    expect(await parseOf('10-flannel.conflist', Buffer.from(FLANNEL))).toMatchObject({ ok: true, network: 'cbr0' });
+    expect(await parseOf('10-flannel.conflist', Buffer.from(FLANNEL))).toMatchObject({
+      ok: true,
+      network: 'cbr0',
+    });
   });
 
   // Go's json.Unmarshal (libcni) rejects a byte-order mark: the runtime fails on these files.
   it('reports a UTF-8 byte-order mark as the runtime does', async () => {
-    const p = await parseOf('10-flannel.conflist', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FLANNEL)]));
+    const p = await parseOf(
+      '10-flannel.conflist',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FLANNEL)]),
+    );
     expect(p).toMatchObject({ ok: false, line: 1, column: 1 });
-    expect(p?.ok === false && p.error).toMatch(/^error parsing configuration list: invalid character 'ï' looking for beginning of value/);
+    expect(p?.ok === false && p.error).toMatch(
+      /^error parsing configuration list: invalid character 'ï' looking for beginning of value/,
+    );
   });
 
   it('reports a UTF-16 file (PowerShell Out-File) as invalid', async () => {
-    const p = await parseOf('10-flannel.conf', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(FLANNEL, 'utf16le')]));
-    expect(p?.ok === false && p.error).toMatch(/^error parsing configuration: invalid character 'ÿ'.*UTF-16LE byte-order mark/);
+    const p = await parseOf(
+      '10-flannel.conf',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(FLANNEL, 'utf16le')]),
+    );
+    expect(p?.ok === false && p.error).toMatch(
+      /^error parsing configuration: invalid character 'ÿ'.*UTF-16LE byte-order mark/,
+    );
   });
 });
 
 describe('parse errors', () => {
   // KB linux §8 #4: a half-written conflist gives "unexpected end of JSON input" in containerd's log.
   it('words a truncated file as Go does, whatever token V8 expected next', async () => {
-    for (const cut of ['{"name":"k8s-pod-network","plugins":[{"type":"calico",\n   ', '{"name":"x","plugins":[1,2', '{"name":"x",']) {
+    for (const cut of [
+      '{"name":"k8s-pod-network","plugins":[{"type":"calico",\n   ',
+      '{"name":"x","plugins":[1,2',
+      '{"name":"x",',
+    ]) {
       const p = await parseOf('10-calico.conflist', Buffer.from(cut));
-      expect(p?.ok === false && p.error).toBe('error parsing configuration list: unexpected end of JSON input');
+      expect(p?.ok === false && p.error).toBe(
+        'error parsing configuration list: unexpected end of JSON input',
+      );
     }
   });
 
   it('keeps the detail of an error in the middle of the file', async () => {
     const p = await parseOf('10-calico.conflist', Buffer.from('{"name" "x", "plugins": []}'));
-    expect(p?.ok === false && p.error).toMatch(/^error parsing configuration list: Expected ':' after property name/);
+    expect(p?.ok === false && p.error).toMatch(
+      /^error parsing configuration list: Expected ':' after property name/,
+    );
   });
 });

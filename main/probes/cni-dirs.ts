@@ -8,7 +8,13 @@ import type { CniBinDir, CniConfDir, CniConfFile } from '../../shared/model/snap
 import { joinNode } from '../host/paths';
 import type { ProbeContext } from './context';
 import { decodeText } from './context';
-import { byteOrderMarkError, cniExtension, disabledOriginal, LOADABLE_EXTENSIONS, parseCniConfig } from './cni-parse';
+import {
+  byteOrderMarkError,
+  cniExtension,
+  disabledOriginal,
+  LOADABLE_EXTENSIONS,
+  parseCniConfig,
+} from './cni-parse';
 
 /** Evidence quotes need the text; a CNI config larger than this is not a real one. */
 const MAX_CONF_TEXT = 256 * 1024;
@@ -36,9 +42,24 @@ async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Pro
   const ext = cniExtension(name, ctx.os);
   const original = disabledOriginal(name);
   // libcni skips directories only; a symlink to a file is loaded like the file (KB linux §1.1).
-  const kind: CniConfFile['kind'] = !st.ok ? 'file' : st.type === 'dir' ? 'dir' : st.type === 'file' ? 'file' : st.type === 'symlink' ? 'symlink' : 'other';
+  const kind: CniConfFile['kind'] = !st.ok
+    ? 'file'
+    : st.type === 'dir'
+      ? 'dir'
+      : st.type === 'file'
+        ? 'file'
+        : st.type === 'symlink'
+          ? 'symlink'
+          : 'other';
   const loadable = kind !== 'dir' && (LOADABLE_EXTENSIONS as readonly string[]).includes(ext);
-  const base: CniConfFile = { name, path, kind, loadable, disabledVariant: original !== undefined, ...(st.ok && st.size !== undefined && { size: st.size }) };
+  const base: CniConfFile = {
+    name,
+    path,
+    kind,
+    loadable,
+    disabledVariant: original !== undefined,
+    ...(st.ok && st.size !== undefined && { size: st.size }),
+  };
   if (!loadable && original === undefined) return base;
   if (kind === 'dir') return base;
   const parseExt = loadable ? ext : cniExtension(original as string, ctx.os);

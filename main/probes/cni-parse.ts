@@ -50,7 +50,8 @@ function pluginRefs(plugin: Record<string, unknown>): CniPluginRef[] {
   const type = str(plugin.type);
   const ipam = isObject(plugin.ipam) ? plugin.ipam : undefined;
   const { subnet, gateway } = addressing(plugin, ipam);
-  if (type) out.push({ type, role: 'plugin', ...(subnet && { subnet }), ...(gateway && { gateway }) });
+  if (type)
+    out.push({ type, role: 'plugin', ...(subnet && { subnet }), ...(gateway && { gateway }) });
   const ipamType = ipam ? str(ipam.type) : undefined;
   if (ipamType) out.push({ type: ipamType, role: 'ipam' });
   if (type === 'flannel') {
@@ -60,7 +61,10 @@ function pluginRefs(plugin: Record<string, unknown>): CniPluginRef[] {
   return out;
 }
 
-function addressing(plugin: Record<string, unknown>, ipam: Record<string, unknown> | undefined): { subnet?: string; gateway?: string } {
+function addressing(
+  plugin: Record<string, unknown>,
+  ipam: Record<string, unknown> | undefined,
+): { subnet?: string; gateway?: string } {
   let subnet = ipam ? str(ipam.subnet) : undefined;
   let gateway = ipam ? str(ipam.gateway) : undefined;
   const ranges = ipam && Array.isArray(ipam.ranges) ? ipam.ranges : undefined;
@@ -82,11 +86,24 @@ function addressing(plugin: Record<string, unknown>, ipam: Record<string, unknow
  * and PowerShell 5.1 write one): the runtime fails on the file even though it looks fine.
  */
 export function byteOrderMarkError(data: Uint8Array, ext: string): CniParse | undefined {
-  const kind = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 'UTF-8' : data[0] === 0xff && data[1] === 0xfe ? 'UTF-16LE' : data[0] === 0xfe && data[1] === 0xff ? 'UTF-16BE' : undefined;
+  const kind =
+    data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf
+      ? 'UTF-8'
+      : data[0] === 0xff && data[1] === 0xfe
+        ? 'UTF-16LE'
+        : data[0] === 0xfe && data[1] === 0xff
+          ? 'UTF-16BE'
+          : undefined;
   if (!kind) return undefined;
-  const prefix = ext === '.conflist' ? 'error parsing configuration list' : 'error parsing configuration';
+  const prefix =
+    ext === '.conflist' ? 'error parsing configuration list' : 'error parsing configuration';
   const ch = String.fromCharCode(data[0] as number);
-  return { ok: false, error: `${prefix}: invalid character '${ch}' looking for beginning of value (the file starts with a ${kind} byte-order mark, which the runtime's JSON decoder does not accept)`, line: 1, column: 1 };
+  return {
+    ok: false,
+    error: `${prefix}: invalid character '${ch}' looking for beginning of value (the file starts with a ${kind} byte-order mark, which the runtime's JSON decoder does not accept)`,
+    line: 1,
+    column: 1,
+  };
 }
 
 export function parseCniConfig(text: string, ext: string): CniParse {
@@ -100,7 +117,10 @@ export function parseCniConfig(text: string, ext: string): CniParse {
     // Go says "unexpected end of JSON input" for every truncated document (a half-written file,
     // KB linux §8 #4); V8 words it by the token it expected. Use Go's, so it matches the logs.
     const at = /position (\d+)/.exec(msg);
-    const truncated = text.trim() === '' || /end of JSON input/i.test(msg) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+    const truncated =
+      text.trim() === '' ||
+      /end of JSON input/i.test(msg) ||
+      (at !== null && Number(at[1]) >= text.trimEnd().length);
     const human = truncated ? 'unexpected end of JSON input' : msg;
     return { ok: false, error: `${prefix}: ${human}`, ...jsonErrorPosition(text, msg) };
   }
@@ -108,25 +128,45 @@ export function parseCniConfig(text: string, ext: string): CniParse {
   const cniVersion = str(doc.cniVersion);
   if (isList) {
     if (doc.name === undefined) return { ok: false, error: `${prefix}: no name` };
-    if (typeof doc.name !== 'string') return { ok: false, error: `${prefix}: invalid name type ${typeof doc.name}` };
-    if (doc.cniVersion !== undefined && typeof doc.cniVersion !== 'string') return { ok: false, error: `${prefix}: invalid cniVersion type ${typeof doc.cniVersion}` };
+    if (typeof doc.name !== 'string')
+      return { ok: false, error: `${prefix}: invalid name type ${typeof doc.name}` };
+    if (doc.cniVersion !== undefined && typeof doc.cniVersion !== 'string')
+      return { ok: false, error: `${prefix}: invalid cniVersion type ${typeof doc.cniVersion}` };
     if (doc.plugins === undefined) return { ok: false, error: `${prefix}: no 'plugins' key` };
-    if (!Array.isArray(doc.plugins)) return { ok: false, error: `${prefix}: invalid 'plugins' type ${typeof doc.plugins}` };
+    if (!Array.isArray(doc.plugins))
+      return { ok: false, error: `${prefix}: invalid 'plugins' type ${typeof doc.plugins}` };
     if (doc.plugins.length === 0) return { ok: false, error: `${prefix}: no plugins in list` };
     const plugins: CniPluginRef[] = [];
     for (let i = 0; i < doc.plugins.length; i++) {
       const p: unknown = doc.plugins[i];
       if (!isObject(p) || typeof p.type !== 'string' || p.type === '') {
-        return { ok: false, error: `failed to parse plugin config ${i}: error parsing configuration: missing 'type'` };
+        return {
+          ok: false,
+          error: `failed to parse plugin config ${i}: error parsing configuration: missing 'type'`,
+        };
       }
       plugins.push(...pluginRefs(p));
     }
-    return { ok: true, format: 'conflist', network: doc.name, ...(cniVersion !== undefined && { cniVersion }), plugins };
+    return {
+      ok: true,
+      format: 'conflist',
+      network: doc.name,
+      ...(cniVersion !== undefined && { cniVersion }),
+      plugins,
+    };
   }
   if (typeof doc.type !== 'string' || doc.type === '') {
-    const hint = Array.isArray(doc.plugins) ? " (this is a config list saved with a single-config extension; rename it to .conflist)" : '';
+    const hint = Array.isArray(doc.plugins)
+      ? ' (this is a config list saved with a single-config extension; rename it to .conflist)'
+      : '';
     return { ok: false, error: `${prefix}: missing 'type'${hint}` };
   }
   const network = str(doc.name);
-  return { ok: true, format: 'conf', ...(network !== undefined && { network }), ...(cniVersion !== undefined && { cniVersion }), plugins: pluginRefs(doc) };
+  return {
+    ok: true,
+    format: 'conf',
+    ...(network !== undefined && { network }),
+    ...(cniVersion !== undefined && { cniVersion }),
+    plugins: pluginRefs(doc),
+  };
 }

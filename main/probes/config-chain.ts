@@ -13,10 +13,18 @@ export interface ParsedConfigFile {
   locateLine(path: TomlPath): number | undefined;
 }
 
-export function parseConfigFile(file: TextFile, errors: ConfigError[]): ParsedConfigFile | undefined {
+export function parseConfigFile(
+  file: TextFile,
+  errors: ConfigError[],
+): ParsedConfigFile | undefined {
   const r = parseToml(file.text);
   if (!r.ok) {
-    errors.push({ path: file.path, message: r.error.message, ...(r.error.line !== undefined && { line: r.error.line }), ...(r.error.column !== undefined && { column: r.error.column }) });
+    errors.push({
+      path: file.path,
+      message: r.error.message,
+      ...(r.error.line !== undefined && { line: r.error.line }),
+      ...(r.error.column !== undefined && { column: r.error.column }),
+    });
     return undefined;
   }
   return { path: file.path, file, value: r.value, locateLine: (p) => r.locate(p)?.keySpan.line };
@@ -32,7 +40,10 @@ export function getIn(obj: unknown, path: TomlPath): unknown {
 }
 
 /** The value of `path` from the last file that sets it. */
-export function lookup(files: readonly ParsedConfigFile[], path: TomlPath): Located<unknown> | undefined {
+export function lookup(
+  files: readonly ParsedConfigFile[],
+  path: TomlPath,
+): Located<unknown> | undefined {
   for (let i = files.length - 1; i >= 0; i--) {
     const f = files[i] as ParsedConfigFile;
     const v = getIn(f.value, path);
@@ -44,22 +55,34 @@ export function lookup(files: readonly ParsedConfigFile[], path: TomlPath): Loca
   return undefined;
 }
 
-export function lookupString(files: readonly ParsedConfigFile[], path: TomlPath): Located<string> | undefined {
+export function lookupString(
+  files: readonly ParsedConfigFile[],
+  path: TomlPath,
+): Located<string> | undefined {
   const v = lookup(files, path);
   return v && typeof v.value === 'string' ? (v as Located<string>) : undefined;
 }
 
-export function lookupNumber(files: readonly ParsedConfigFile[], path: TomlPath): Located<number> | undefined {
+export function lookupNumber(
+  files: readonly ParsedConfigFile[],
+  path: TomlPath,
+): Located<number> | undefined {
   const v = lookup(files, path);
   return v && typeof v.value === 'number' ? (v as Located<number>) : undefined;
 }
 
-export function lookupBool(files: readonly ParsedConfigFile[], path: TomlPath): Located<boolean> | undefined {
+export function lookupBool(
+  files: readonly ParsedConfigFile[],
+  path: TomlPath,
+): Located<boolean> | undefined {
   const v = lookup(files, path);
   return v && typeof v.value === 'boolean' ? (v as Located<boolean>) : undefined;
 }
 
-export function lookupStrings(files: readonly ParsedConfigFile[], path: TomlPath): Located<string[]> | undefined {
+export function lookupStrings(
+  files: readonly ParsedConfigFile[],
+  path: TomlPath,
+): Located<string[]> | undefined {
   const v = lookup(files, path);
   if (!v || !Array.isArray(v.value)) return undefined;
   return { ...v, value: v.value.filter((x): x is string => typeof x === 'string') };

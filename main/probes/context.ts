@@ -21,7 +21,8 @@ export class ProbeContext {
 
   read(path: string): Promise<ReadResult> {
     let r = this.reads.get(path);
-    if (!r) this.reads.set(path, (r = this.host.readFile(path, { maxBytes: READ_LIMITS.configBytes })));
+    if (!r)
+      this.reads.set(path, (r = this.host.readFile(path, { maxBytes: READ_LIMITS.configBytes })));
     return r;
   }
 
@@ -47,7 +48,8 @@ export class ProbeContext {
 
 /** UTF-8, or UTF-16LE when it starts with a BOM (Windows tools write those). */
 export function decodeText(data: Buffer): string {
-  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xfe) return data.subarray(2).toString('utf16le');
+  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xfe)
+    return data.subarray(2).toString('utf16le');
   const s = data.toString('utf8');
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
 }

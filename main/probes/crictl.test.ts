@@ -13,16 +13,29 @@ describe('probeCrictl', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'crictl-probe-'));
     dirs.push(dir);
     mkdirSync(path.join(dir, 'files/etc'), { recursive: true });
-    writeFileSync(path.join(dir, 'files/etc/crictl.yaml'), 'runtime-endpoint: unix:///var/run/crio/crio.sock\ntimeout: 2\n');
+    writeFileSync(
+      path.join(dir, 'files/etc/crictl.yaml'),
+      'runtime-endpoint: unix:///var/run/crio/crio.sock\ntimeout: 2\n',
+    );
     const manifest = {
       format: 'cni-doctor.bundle/v1',
       host: { os: 'linux' },
-      processes: [{ name: 'kubelet', args: ['/usr/bin/kubelet', '--container-runtime-endpoint=unix:///run/containerd/containerd.sock'] }],
+      processes: [
+        {
+          name: 'kubelet',
+          args: [
+            '/usr/bin/kubelet',
+            '--container-runtime-endpoint=unix:///run/containerd/containerd.sock',
+          ],
+        },
+      ],
     };
     writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
     const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
     const f = report.findings.find((x) => x.rule === 'cri.crictl.mismatch');
     const quoted = f?.evidence.find((e) => e.kind === 'file' && e.path === '/etc/crictl.yaml');
-    expect(quoted?.kind === 'file' && quoted.lines.find((l) => l.highlight)?.text).toBe('runtime-endpoint: unix:///var/run/crio/crio.sock');
+    expect(quoted?.kind === 'file' && quoted.lines.find((l) => l.highlight)?.text).toBe(
+      'runtime-endpoint: unix:///var/run/crio/crio.sock',
+    );
   });
 });

@@ -9,7 +9,10 @@ import { normalizeEndpoint } from './endpoint';
 /** Evidence quotes a line or two; a crictl.yaml larger than this is not a real one. */
 const MAX_QUOTED_TEXT = 64 * 1024;
 
-export const CRICTL_PATHS = { linux: ['/etc/crictl.yaml'], windows: ['C:\\etc\\crictl.yaml', 'C:\\Program Files\\containerd\\crictl.yaml'] } as const;
+export const CRICTL_PATHS = {
+  linux: ['/etc/crictl.yaml'],
+  windows: ['C:\\etc\\crictl.yaml', 'C:\\Program Files\\containerd\\crictl.yaml'],
+} as const;
 
 export async function probeCrictl(ctx: ProbeContext): Promise<Fact<CrictlFacts | null>> {
   for (const path of CRICTL_PATHS[ctx.os]) {
@@ -21,7 +24,11 @@ export async function probeCrictl(ctx: ProbeContext): Promise<Fact<CrictlFacts |
     try {
       doc = parseYaml(t.value.text, { maxAliasCount: 100 });
     } catch (e) {
-      return known({ path, text: t.value.text.slice(0, MAX_QUOTED_TEXT), error: `not valid YAML: ${(e as Error).message.split('\n')[0]}` });
+      return known({
+        path,
+        text: t.value.text.slice(0, MAX_QUOTED_TEXT),
+        error: `not valid YAML: ${(e as Error).message.split('\n')[0]}`,
+      });
     }
     const rec = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>) : {};
     const loc = (key: string): Located<string> | undefined => {
@@ -32,7 +39,12 @@ export async function probeCrictl(ctx: ProbeContext): Promise<Fact<CrictlFacts |
     };
     const runtimeEndpoint = loc('runtime-endpoint');
     const imageEndpoint = loc('image-endpoint');
-    return known({ path, text: t.value.text.slice(0, MAX_QUOTED_TEXT), ...(runtimeEndpoint && { runtimeEndpoint }), ...(imageEndpoint && { imageEndpoint }) });
+    return known({
+      path,
+      text: t.value.text.slice(0, MAX_QUOTED_TEXT),
+      ...(runtimeEndpoint && { runtimeEndpoint }),
+      ...(imageEndpoint && { imageEndpoint }),
+    });
   }
   return known(null);
 }

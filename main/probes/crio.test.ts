@@ -16,7 +16,14 @@ async function crioWith(conf: string): Promise<string[]> {
   dirs.push(dir);
   mkdirSync(path.join(dir, 'files/etc/crio'), { recursive: true });
   writeFileSync(path.join(dir, 'files/etc/crio/crio.conf'), conf);
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'cni-doctor.bundle/v1', host: { os: 'linux' }, paths: { '/etc/crio/crio.conf.d': { type: 'missing' } } }));
+  writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({
+      format: 'cni-doctor.bundle/v1',
+      host: { os: 'linux' },
+      paths: { '/etc/crio/crio.conf.d': { type: 'missing' } },
+    }),
+  );
   const r = await probeCrio(new ProbeContext(await BundleHost.open(dir)), known([]));
   if (!r.known || !r.value) throw new Error('CRI-O not found');
   return r.value.cni.binDirs.value;
@@ -25,16 +32,29 @@ async function crioWith(conf: string): Promise<string[]> {
 describe('probeCrio plugin dirs', () => {
   // KB linux §3: the deprecated plugin_dir is appended to plugin_dirs, not ignored.
   it('honours the deprecated plugin_dir string next to the default plugin_dirs', async () => {
-    expect(await crioWith('[crio.network]\nplugin_dir = "/usr/libexec/cni/"\n')).toEqual(['/opt/cni/bin', '/usr/libexec/cni']);
+    expect(await crioWith('[crio.network]\nplugin_dir = "/usr/libexec/cni/"\n')).toEqual([
+      '/opt/cni/bin',
+      '/usr/libexec/cni',
+    ]);
   });
 
   it('appends plugin_dir to an explicit plugin_dirs, without duplicates', async () => {
-    expect(await crioWith('[crio.network]\nplugin_dirs = ["/opt/cni/bin/", "/usr/lib/cni"]\nplugin_dir = "/usr/libexec/cni"\n')).toEqual(['/opt/cni/bin', '/usr/lib/cni', '/usr/libexec/cni']);
-    expect(await crioWith('[crio.network]\nplugin_dirs = ["/opt/cni/bin/"]\nplugin_dir = "/opt/cni/bin"\n')).toEqual(['/opt/cni/bin']);
+    expect(
+      await crioWith(
+        '[crio.network]\nplugin_dirs = ["/opt/cni/bin/", "/usr/lib/cni"]\nplugin_dir = "/usr/libexec/cni"\n',
+      ),
+    ).toEqual(['/opt/cni/bin', '/usr/lib/cni', '/usr/libexec/cni']);
+    expect(
+      await crioWith(
+        '[crio.network]\nplugin_dirs = ["/opt/cni/bin/"]\nplugin_dir = "/opt/cni/bin"\n',
+      ),
+    ).toEqual(['/opt/cni/bin']);
   });
 
   it('keeps plugin_dirs alone when there is no plugin_dir', async () => {
-    expect(await crioWith('[crio.network]\nplugin_dirs = ["/usr/libexec/cni/"]\n')).toEqual(['/usr/libexec/cni']);
+    expect(await crioWith('[crio.network]\nplugin_dirs = ["/usr/libexec/cni/"]\n')).toEqual([
+      '/usr/libexec/cni',
+    ]);
     expect(await crioWith('[crio.network]\n')).toEqual(['/opt/cni/bin']);
   });
 });

@@ -8,12 +8,21 @@ import type { ConfigError, CrioFacts, Located, ProcessFact } from '../../shared/
 import { joinNode } from '../host/paths';
 import { flagValue } from './args';
 import type { ProbeContext } from './context';
-import { lookup, lookupString, lookupStrings, parseConfigFile, type ParsedConfigFile } from './config-chain';
+import {
+  lookup,
+  lookupString,
+  lookupStrings,
+  parseConfigFile,
+  type ParsedConfigFile,
+} from './config-chain';
 
 const DEFAULT_CONFIG = '/etc/crio/crio.conf';
 const DEFAULT_DROPINS = '/etc/crio/crio.conf.d';
 
-export async function probeCrio(ctx: ProbeContext, processes: Fact<ProcessFact[]>): Promise<Fact<CrioFacts | null>> {
+export async function probeCrio(
+  ctx: ProbeContext,
+  processes: Fact<ProcessFact[]>,
+): Promise<Fact<CrioFacts | null>> {
   if (ctx.os === 'windows') return known(null);
   const proc = processes.known ? processes.value.find((p) => p.name === 'crio') : undefined;
   const configPath = (proc && flagValue(proc.args, ['--config', '-c'])) ?? DEFAULT_CONFIG;
@@ -38,19 +47,37 @@ export async function probeCrio(ctx: ProbeContext, processes: Fact<ProcessFact[]
       files.push({ path: p, file: unknownFact(t.reason), exists: true });
       continue;
     }
-    files.push({ path: p, file: t.value ? known(t.value) : unknownFact('missing'), exists: t.value !== null });
+    files.push({
+      path: p,
+      file: t.value ? known(t.value) : unknownFact('missing'),
+      exists: t.value !== null,
+    });
     const pf = t.value ? parseConfigFile(t.value, configErrors) : undefined;
     if (pf) parsed.push(pf);
   }
 
   const net = ['crio', 'network'];
-  const confDir = lookupString(parsed, [...net, 'network_dir']) ?? { value: '/etc/cni/net.d/', source: 'default' };
+  const confDir = lookupString(parsed, [...net, 'network_dir']) ?? {
+    value: '/etc/cni/net.d/',
+    source: 'default',
+  };
   const pluginDirs = lookupStrings(parsed, [...net, 'plugin_dirs']);
-  const binDirs = withLegacyPluginDir(pluginDirs && pluginDirs.value.length > 0 ? pluginDirs : { value: ['/opt/cni/bin/'], source: 'default' }, lookup(parsed, [...net, 'plugin_dir']));
+  const binDirs = withLegacyPluginDir(
+    pluginDirs && pluginDirs.value.length > 0
+      ? pluginDirs
+      : { value: ['/opt/cni/bin/'], source: 'default' },
+    lookup(parsed, [...net, 'plugin_dir']),
+  );
   const defaultNetwork = lookupString(parsed, [...net, 'cni_default_network']);
-  const cgroupManager = lookupString(parsed, ['crio', 'runtime', 'cgroup_manager']) ?? { value: 'systemd', source: 'default' };
+  const cgroupManager = lookupString(parsed, ['crio', 'runtime', 'cgroup_manager']) ?? {
+    value: 'systemd',
+    source: 'default',
+  };
   const listen = lookupString(parsed, ['crio', 'api', 'listen']);
-  const address: Located<string> = listen ?? { value: '/var/run/crio/crio.sock', source: 'default' };
+  const address: Located<string> = listen ?? {
+    value: '/var/run/crio/crio.sock',
+    source: 'default',
+  };
 
   return known({
     discoveredBy: proc ? 'process' : 'default-path',
@@ -75,9 +102,17 @@ export async function probeCrio(ctx: ProbeContext, processes: Fact<ProcessFact[]
  * CRI-O appends it to `plugin_dirs` with a warning (KB linux §3), so a config carried forward
  * from an old release still finds the plugins there.
  */
-function withLegacyPluginDir(dirs: Located<string[]>, legacy: Located<unknown> | undefined): Located<string[]> {
+function withLegacyPluginDir(
+  dirs: Located<string[]>,
+  legacy: Located<unknown> | undefined,
+): Located<string[]> {
   const raw = legacy?.value;
-  const extra = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+  const extra =
+    typeof raw === 'string'
+      ? [raw]
+      : Array.isArray(raw)
+        ? raw.filter((x): x is string => typeof x === 'string')
+        : [];
   const have = new Set(dirs.value.map(stripSlash));
   const added = extra.filter((d) => d !== '' && !have.has(stripSlash(d)));
   if (!legacy || added.length === 0) return dirs;

@@ -4,7 +4,10 @@
  */
 import { pathKey } from '../host/paths';
 
-export function endpointToPath(endpoint: string): { kind: 'unix' | 'npipe' | 'tcp' | 'other'; path: string } {
+export function endpointToPath(endpoint: string): {
+  kind: 'unix' | 'npipe' | 'tcp' | 'other';
+  path: string;
+} {
   const e = endpoint.trim();
   if (e.startsWith('unix://')) return { kind: 'unix', path: e.slice('unix://'.length) };
   if (e.startsWith('npipe://')) {

@@ -3,19 +3,29 @@
  * runtimes' configured addresses, the kubelet's and crictl's endpoints, Windows pipes.
  */
 import type { Fact } from '../../shared/model/fact';
-import type { ContainerdFacts, CrictlFacts, CrioFacts, EndpointFact, KubeletFacts } from '../../shared/model/snapshot';
+import type {
+  ContainerdFacts,
+  CrictlFacts,
+  CrioFacts,
+  EndpointFact,
+  KubeletFacts,
+} from '../../shared/model/snapshot';
 import type { ProbeContext } from './context';
 import { endpointKey, endpointToPath, normalizeEndpoint } from './endpoint';
 
-export const WELL_KNOWN_LINUX_ENDPOINTS: { endpoint: string; runtime: EndpointFact['runtime'] }[] = [
-  { endpoint: 'unix:///run/containerd/containerd.sock', runtime: 'containerd' },
-  { endpoint: 'unix:///var/run/crio/crio.sock', runtime: 'crio' },
-  { endpoint: 'unix:///var/run/cri-dockerd.sock', runtime: 'cri-dockerd' },
-  { endpoint: 'unix:///var/run/dockershim.sock', runtime: 'dockershim' },
-  { endpoint: 'unix:///run/k3s/containerd/containerd.sock', runtime: 'k3s' },
-];
+export const WELL_KNOWN_LINUX_ENDPOINTS: { endpoint: string; runtime: EndpointFact['runtime'] }[] =
+  [
+    { endpoint: 'unix:///run/containerd/containerd.sock', runtime: 'containerd' },
+    { endpoint: 'unix:///var/run/crio/crio.sock', runtime: 'crio' },
+    { endpoint: 'unix:///var/run/cri-dockerd.sock', runtime: 'cri-dockerd' },
+    { endpoint: 'unix:///var/run/dockershim.sock', runtime: 'dockershim' },
+    { endpoint: 'unix:///run/k3s/containerd/containerd.sock', runtime: 'k3s' },
+  ];
 
-export const WELL_KNOWN_WINDOWS_ENDPOINTS: { endpoint: string; runtime: EndpointFact['runtime'] }[] = [
+export const WELL_KNOWN_WINDOWS_ENDPOINTS: {
+  endpoint: string;
+  runtime: EndpointFact['runtime'];
+}[] = [
   { endpoint: 'npipe:////./pipe/containerd-containerd', runtime: 'containerd' },
   { endpoint: 'npipe:////./pipe/cri-dockerd', runtime: 'cri-dockerd' },
   { endpoint: 'npipe:////./pipe/dockershim', runtime: 'dockershim' },
@@ -47,13 +57,21 @@ export async function probeEndpoints(
     const key = endpointKey(n);
     if (!wanted.has(key)) wanted.set(key, { endpoint: n, runtime: runtime ?? guessRuntime(n) });
   };
-  for (const w of ctx.os === 'windows' ? WELL_KNOWN_WINDOWS_ENDPOINTS : WELL_KNOWN_LINUX_ENDPOINTS) add(w.endpoint, w.runtime);
+  for (const w of ctx.os === 'windows' ? WELL_KNOWN_WINDOWS_ENDPOINTS : WELL_KNOWN_LINUX_ENDPOINTS)
+    add(w.endpoint, w.runtime);
   if (inputs.containerd.known && inputs.containerd.value) {
-    add(inputs.containerd.value.address.value, inputs.containerd.value.flavor === 'containerd' ? 'containerd' : inputs.containerd.value.flavor);
+    add(
+      inputs.containerd.value.address.value,
+      inputs.containerd.value.flavor === 'containerd'
+        ? 'containerd'
+        : inputs.containerd.value.flavor,
+    );
   }
   if (inputs.crio.known && inputs.crio.value) add(inputs.crio.value.address.value, 'crio');
-  if (inputs.kubelet.known && inputs.kubelet.value?.endpoint) add(inputs.kubelet.value.endpoint.value);
-  if (inputs.crictl.known && inputs.crictl.value?.runtimeEndpoint) add(inputs.crictl.value.runtimeEndpoint.value);
+  if (inputs.kubelet.known && inputs.kubelet.value?.endpoint)
+    add(inputs.kubelet.value.endpoint.value);
+  if (inputs.crictl.known && inputs.crictl.value?.runtimeEndpoint)
+    add(inputs.crictl.value.runtimeEndpoint.value);
 
   const out: EndpointFact[] = [];
   for (const { endpoint, runtime } of wanted.values()) {
@@ -61,7 +79,12 @@ export async function probeEndpoints(
     if (kind === 'npipe') {
       // Pipes are listed, never opened: opening one consumes a server instance (KB windows §7).
       const pipes = inputs.pipes;
-      const state: EndpointFact['state'] = !pipes || !pipes.known ? 'unknown' : pipes.value.some((p) => p.toLowerCase() === path.toLowerCase()) ? 'present' : 'missing';
+      const state: EndpointFact['state'] =
+        !pipes || !pipes.known
+          ? 'unknown'
+          : pipes.value.some((p) => p.toLowerCase() === path.toLowerCase())
+            ? 'present'
+            : 'missing';
       out.push({ endpoint, runtime, state });
       continue;
     }
@@ -70,7 +93,13 @@ export async function probeEndpoints(
       continue;
     }
     const st = await ctx.stat(path);
-    const state: EndpointFact['state'] = st.ok ? (st.type === 'socket' ? 'present' : 'not-a-socket') : st.error === 'ENOENT' ? 'missing' : 'unknown';
+    const state: EndpointFact['state'] = st.ok
+      ? st.type === 'socket'
+        ? 'present'
+        : 'not-a-socket'
+      : st.error === 'ENOENT'
+        ? 'missing'
+        : 'unknown';
     out.push({ endpoint, runtime, state });
   }
   return out;

@@ -5,15 +5,32 @@
 import { parse as parseYaml } from 'yaml';
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
-import type { KubeletFacts, KubeletFlag, Located, ProcessFact, TextFile } from '../../shared/model/snapshot';
+import type {
+  KubeletFacts,
+  KubeletFlag,
+  Located,
+  ProcessFact,
+  TextFile,
+} from '../../shared/model/snapshot';
 import { joinNode } from '../host/paths';
 import { parseEnvFile, splitArgs } from './args';
 import type { ProbeContext } from './context';
 import { normalizeEndpoint } from './endpoint';
 
-const LINUX_FLAG_FILES = ['/var/lib/kubelet/kubeadm-flags.env', '/etc/default/kubelet', '/etc/sysconfig/kubelet'];
-const LINUX_DROPIN_DIRS = ['/usr/lib/systemd/system/kubelet.service.d', '/etc/systemd/system/kubelet.service.d', '/lib/systemd/system/kubelet.service.d'];
-export const WINDOWS_FLAG_FILES = ['C:\\var\\lib\\kubelet\\kubeadm-flags.env', 'C:\\k\\kubeadm-flags.env'];
+const LINUX_FLAG_FILES = [
+  '/var/lib/kubelet/kubeadm-flags.env',
+  '/etc/default/kubelet',
+  '/etc/sysconfig/kubelet',
+];
+const LINUX_DROPIN_DIRS = [
+  '/usr/lib/systemd/system/kubelet.service.d',
+  '/etc/systemd/system/kubelet.service.d',
+  '/lib/systemd/system/kubelet.service.d',
+];
+export const WINDOWS_FLAG_FILES = [
+  'C:\\var\\lib\\kubelet\\kubeadm-flags.env',
+  'C:\\k\\kubeadm-flags.env',
+];
 export const WINDOWS_KUBELET_CONFIG = 'C:\\var\\lib\\kubelet\\config.yaml';
 
 /** Parse `--name=value` / `--name value` / `--bool` into flags with a source. */
@@ -36,8 +53,14 @@ export function parseFlags(args: readonly string[], source: string, line?: numbe
   return out;
 }
 
-export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFact[]>, kubeletVersion: string | undefined): Promise<Fact<KubeletFacts | null>> {
-  const proc = processes.known ? processes.value.find((p) => p.name === 'kubelet' || p.name === 'kubelet.exe') : undefined;
+export async function probeKubelet(
+  ctx: ProbeContext,
+  processes: Fact<ProcessFact[]>,
+  kubeletVersion: string | undefined,
+): Promise<Fact<KubeletFacts | null>> {
+  const proc = processes.known
+    ? processes.value.find((p) => p.name === 'kubelet' || p.name === 'kubelet.exe')
+    : undefined;
   const files: TextFile[] = [];
   const fileFlags: KubeletFlag[] = [];
   const flagFiles = ctx.os === 'windows' ? WINDOWS_FLAG_FILES : LINUX_FLAG_FILES;
@@ -46,7 +69,8 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
     if (!t.known || !t.value) continue;
     files.push(t.value);
     for (const e of parseEnvFile(t.value.text)) {
-      if (/^KUBELET_(KUBEADM_ARGS|EXTRA_ARGS|ARGS)$/.test(e.key)) fileFlags.push(...parseFlags(splitArgs(e.value), p, e.line));
+      if (/^KUBELET_(KUBEADM_ARGS|EXTRA_ARGS|ARGS)$/.test(e.key))
+        fileFlags.push(...parseFlags(splitArgs(e.value), p, e.line));
     }
   }
   if (ctx.os === 'linux') {
@@ -63,23 +87,40 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
           const m = /^\s*Environment="?([A-Z_]+)=([^"]*)"?\s*$/.exec(raw);
           if (m?.[2]) fileFlags.push(...parseFlags(splitArgs(m[2]), p, i + 1));
           const ex = /^\s*ExecStart=(\S+)\s+(.*)$/.exec(raw);
-          if (ex?.[2]) fileFlags.push(...parseFlags(splitArgs(ex[2]).filter((a) => !a.startsWith('$')), p, i + 1));
+          if (ex?.[2])
+            fileFlags.push(
+              ...parseFlags(
+                splitArgs(ex[2]).filter((a) => !a.startsWith('$')),
+                p,
+                i + 1,
+              ),
+            );
         });
       }
     }
   }
 
   if (!proc && files.length === 0) {
-    const cfg = await ctx.stat(ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml');
-    if (!cfg.ok) return processes.known || cfg.error === 'ENOENT' ? known(null) : unknownFact(`kubelet: ${cfg.message}`);
+    const cfg = await ctx.stat(
+      ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml',
+    );
+    if (!cfg.ok)
+      return processes.known || cfg.error === 'ENOENT'
+        ? known(null)
+        : unknownFact(`kubelet: ${cfg.message}`);
   }
 
   // The process command line is what the kubelet really runs with; file flags are where they come from.
-  const flags = proc ? attributeSources(parseFlags(proc.args.slice(1), 'process:kubelet'), fileFlags) : fileFlags;
-  const flag = (name: string): KubeletFlag | undefined => [...flags].reverse().find((f) => f.name === name);
+  const flags = proc
+    ? attributeSources(parseFlags(proc.args.slice(1), 'process:kubelet'), fileFlags)
+    : fileFlags;
+  const flag = (name: string): KubeletFlag | undefined =>
+    [...flags].reverse().find((f) => f.name === name);
 
   const configFlag = flag('config');
-  const configPath = configFlag?.value ?? (ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml');
+  const configPath =
+    configFlag?.value ??
+    (ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml');
   const config = await readKubeletConfig(ctx, configPath);
   // Keep its text with the flag files so findings (cgroupDriver, endpoint) can quote the line.
   const configText = await ctx.text(configPath);
@@ -87,15 +128,26 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
 
   const epFlag = flag('container-runtime-endpoint');
   let endpoint: Located<string> | undefined = epFlag?.value
-    ? { value: normalizeEndpoint(epFlag.value), source: epFlag.source, ...(epFlag.line !== undefined && { line: epFlag.line }) }
+    ? {
+        value: normalizeEndpoint(epFlag.value),
+        source: epFlag.source,
+        ...(epFlag.line !== undefined && { line: epFlag.line }),
+      }
     : config.known && config.value.containerRuntimeEndpoint?.value
-      ? { ...config.value.containerRuntimeEndpoint, value: normalizeEndpoint(config.value.containerRuntimeEndpoint.value) }
+      ? {
+          ...config.value.containerRuntimeEndpoint,
+          value: normalizeEndpoint(config.value.containerRuntimeEndpoint.value),
+        }
       : undefined;
   endpoint ??= defaultEndpoint(ctx.os, kubeletVersion);
 
   const cgFlag = flag('cgroup-driver');
   const cgroupDriver: Located<string> | undefined = cgFlag?.value
-    ? { value: cgFlag.value, source: cgFlag.source, ...(cgFlag.line !== undefined && { line: cgFlag.line }) }
+    ? {
+        value: cgFlag.value,
+        source: cgFlag.source,
+        ...(cgFlag.line !== undefined && { line: cgFlag.line }),
+      }
     : config.known && config.value.cgroupDriver
       ? config.value.cgroupDriver
       : undefined;
@@ -117,11 +169,16 @@ export async function probeKubelet(ctx: ProbeContext, processes: Fact<ProcessFac
 function attributeSources(procFlags: KubeletFlag[], fileFlags: KubeletFlag[]): KubeletFlag[] {
   return procFlags.map((f) => {
     const from = fileFlags.find((ff) => ff.name === f.name && ff.value === f.value);
-    return from ? { ...f, source: from.source, ...(from.line !== undefined && { line: from.line }) } : f;
+    return from
+      ? { ...f, source: from.source, ...(from.line !== undefined && { line: from.line }) }
+      : f;
   });
 }
 
-async function readKubeletConfig(ctx: ProbeContext, path: string): Promise<Fact<{ containerRuntimeEndpoint?: Located<string>; cgroupDriver?: Located<string> }>> {
+async function readKubeletConfig(
+  ctx: ProbeContext,
+  path: string,
+): Promise<Fact<{ containerRuntimeEndpoint?: Located<string>; cgroupDriver?: Located<string> }>> {
   const t = await ctx.text(path);
   if (!t.known) return unknownFact(t.reason);
   if (!t.value) return known({});
@@ -149,11 +206,25 @@ async function readKubeletConfig(ctx: ProbeContext, path: string): Promise<Fact<
 }
 
 /** The kubelet's built-in default endpoint by release (KB linux §5.1). */
-function defaultEndpoint(os: 'linux' | 'windows', version: string | undefined): Located<string> | undefined {
+function defaultEndpoint(
+  os: 'linux' | 'windows',
+  version: string | undefined,
+): Located<string> | undefined {
   const m = version ? /v?(\d+)\.(\d+)/.exec(version) : null;
   const minor = m ? Number(m[1]) * 1000 + Number(m[2]) : undefined;
   if (minor === undefined) return undefined;
-  if (minor < 1024) return { value: os === 'windows' ? 'npipe:////./pipe/dockershim' : 'unix:///var/run/dockershim.sock', source: 'default' };
-  if (minor >= 1027) return { value: os === 'windows' ? 'npipe:////./pipe/containerd-containerd' : 'unix:///run/containerd/containerd.sock', source: 'default' };
+  if (minor < 1024)
+    return {
+      value: os === 'windows' ? 'npipe:////./pipe/dockershim' : 'unix:///var/run/dockershim.sock',
+      source: 'default',
+    };
+  if (minor >= 1027)
+    return {
+      value:
+        os === 'windows'
+          ? 'npipe:////./pipe/containerd-containerd'
+          : 'unix:///run/containerd/containerd.sock',
+      source: 'default',
+    };
   return undefined;
 }

@@ -20,10 +20,18 @@ describe('probeLogs', () => {
       path.join(dir, 'files', rel),
       '2024-05-02T09:14:03+0000 node-1 cri-dockerd[958]: time="2024-05-02T09:14:03Z" level=fatal msg="didn\'t find compatible CNI plugin with given settings &{HairpinMode:none NonMasqueradeCIDR:10.0.0.0/8 PluginName:calico}"\n',
     );
-    const manifest = { format: 'cni-doctor.bundle/v1', host: { os: 'linux' }, logs: [{ source: 'journald:cri-docker', path: `/${rel}` }] };
+    const manifest = {
+      format: 'cni-doctor.bundle/v1',
+      host: { os: 'linux' },
+      logs: [{ source: 'journald:cri-docker', path: `/${rel}` }],
+    };
     writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
     const logs = await probeLogs(new ProbeContext(await BundleHost.open(dir)));
-    expect(logs.sources).toContainEqual(expect.objectContaining({ path: 'journald:cri-docker', state: 'scanned' }));
-    expect(logs.matches.map((m) => m.signatureId)).toContain('linux.cri-dockerd.network-plugin-name');
+    expect(logs.sources).toContainEqual(
+      expect.objectContaining({ path: 'journald:cri-docker', state: 'scanned' }),
+    );
+    expect(logs.matches.map((m) => m.signatureId)).toContain(
+      'linux.cri-dockerd.network-plugin-name',
+    );
   });
 });

@@ -31,25 +31,47 @@ export const LOG_FILES = {
 
 // cri-docker: cri-dockerd's own errors (e.g. a --network-plugin naming a CNI instead of `cni`,
 // KB linux §8 #44) reach only its journal, never the kubelet's.
-export const JOURNAL_UNITS = ['containerd', 'crio', 'kubelet', 'cri-docker', 'k3s', 'k3s-agent', 'rke2-agent', 'rke2-server'] as const;
+export const JOURNAL_UNITS = [
+  'containerd',
+  'crio',
+  'kubelet',
+  'cri-docker',
+  'k3s',
+  'k3s-agent',
+  'rke2-agent',
+  'rke2-server',
+] as const;
 
 async function* once(text: string): AsyncIterable<Uint8Array> {
   yield Buffer.from(text, 'utf8');
 }
 
-export async function probeLogs(ctx: ProbeContext): Promise<{ sources: LogSourceFact[]; matches: LogMatchFact[] }> {
+export async function probeLogs(
+  ctx: ProbeContext,
+): Promise<{ sources: LogSourceFact[]; matches: LogMatchFact[] }> {
   const sigs = signaturesFor(ctx.os);
   const sources: LogSourceFact[] = [];
   const matches: LogMatchFact[] = [];
   for (const path of LOG_FILES[ctx.os]) {
     const st = await ctx.stat(path);
     if (!st.ok) {
-      if (st.error !== 'ENOENT' && st.error !== 'UNRECORDED') sources.push({ path, origin: 'file', state: 'unreadable', error: st.message });
+      if (st.error !== 'ENOENT' && st.error !== 'UNRECORDED')
+        sources.push({ path, origin: 'file', state: 'unreadable', error: st.message });
       continue;
     }
     if (st.type !== 'file') continue;
-    const r = await scanLog(ctx.host.streamFile(path, { tailBytes: READ_LIMITS.logTailBytes }), path, sigs);
-    sources.push({ path, origin: 'file', state: r.error ? 'unreadable' : 'scanned', bytes: r.bytesScanned, ...(r.error !== undefined && { error: r.error }) });
+    const r = await scanLog(
+      ctx.host.streamFile(path, { tailBytes: READ_LIMITS.logTailBytes }),
+      path,
+      sigs,
+    );
+    sources.push({
+      path,
+      origin: 'file',
+      state: r.error ? 'unreadable' : 'scanned',
+      bytes: r.bytesScanned,
+      ...(r.error !== undefined && { error: r.error }),
+    });
     matches.push(...r.matches);
   }
   if (ctx.os === 'linux') {

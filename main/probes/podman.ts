@@ -13,7 +13,11 @@ export async function probePodman(ctx: ProbeContext): Promise<PodmanFacts | unde
     if (!parsed) return { path };
     const networkBackend = lookupString([parsed], ['network', 'network_backend']);
     const cniConfigDir = lookupString([parsed], ['network', 'network_config_dir']);
-    return { path, ...(networkBackend && { networkBackend }), ...(cniConfigDir && { cniConfigDir }) };
+    return {
+      path,
+      ...(networkBackend && { networkBackend }),
+      ...(cniConfigDir && { cniConfigDir }),
+    };
   }
   return undefined;
 }

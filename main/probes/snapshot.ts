@@ -21,8 +21,17 @@ import { probeHns } from './windows/hns';
 
 /** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, KB linux §10). */
 export const WELL_KNOWN_CONF_DIRS = {
-  linux: ['/etc/cni/net.d', '/etc/cni/net.mk', '/var/lib/rancher/k3s/agent/etc/cni/net.d', '/var/lib/rancher/rke2/agent/etc/cni/net.d'],
-  windows: ['C:\\etc\\cni\\net.d', 'C:\\Program Files\\containerd\\cni\\conf', 'C:\\k\\cni\\config'],
+  linux: [
+    '/etc/cni/net.d',
+    '/etc/cni/net.mk',
+    '/var/lib/rancher/k3s/agent/etc/cni/net.d',
+    '/var/lib/rancher/rke2/agent/etc/cni/net.d',
+  ],
+  windows: [
+    'C:\\etc\\cni\\net.d',
+    'C:\\Program Files\\containerd\\cni\\conf',
+    'C:\\k\\cni\\config',
+  ],
 } as const;
 
 export const WELL_KNOWN_BIN_DIRS = {
@@ -41,7 +50,11 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const progress = opts.onProgress ?? ((): void => undefined);
   progress('node');
   // Independent questions go out together: on a live node each is a subprocess or a /proc walk.
-  const [node, processes, services] = await Promise.all([host.node(), host.processes(), host.services(SERVICE_NAMES[host.os])]);
+  const [node, processes, services] = await Promise.all([
+    host.node(),
+    host.processes(),
+    host.services(SERVICE_NAMES[host.os]),
+  ]);
   progress('runtime versions');
   const versions = await probeVersions(host, processes);
   // The kubelet first: its endpoint says which runtime matters when several are installed.
@@ -50,7 +63,8 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const kubeletEndpoint = kubelet.known ? kubelet.value?.endpoint?.value : undefined;
   progress('containerd');
   const containerd = await probeContainerd(ctx, processes, kubeletEndpoint);
-  if (containerd.known && containerd.value) containerd.value.version ??= versions.containerd ?? versions.k3s ?? versions.rke2;
+  if (containerd.known && containerd.value)
+    containerd.value.version ??= versions.containerd ?? versions.k3s ?? versions.rke2;
   progress('CRI-O');
   const crio = await probeCrio(ctx, processes);
   if (crio.known && crio.value && versions.crio) crio.value.version = versions.crio;
@@ -63,7 +77,13 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     windows = { pipes: await host.pipes(), hns: await probeHns(host) };
   }
   progress('CRI endpoints');
-  const endpoints = await probeEndpoints(ctx, { containerd, crio, kubelet, crictl, pipes: windows?.pipes });
+  const endpoints = await probeEndpoints(ctx, {
+    containerd,
+    crio,
+    kubelet,
+    crictl,
+    pipes: windows?.pipes,
+  });
 
   progress('CNI configuration');
   const confPaths: string[] = [];
@@ -87,7 +107,9 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   if (!opts.skipCri) {
     progress('asking the runtimes over CRI');
     // Only sockets that exist are asked: a missing one is `cri.endpoint.missing`'s business.
-    const ask = endpoints.filter((e) => e.state === 'present' || e.state === 'unknown').map((e) => e.endpoint);
+    const ask = endpoints
+      .filter((e) => e.state === 'present' || e.state === 'unknown')
+      .map((e) => e.endpoint);
     cri = ask.length > 0 ? await host.cri(ask) : await host.cri([]);
   }
 

@@ -8,7 +8,15 @@ import { prepareRepair } from './prepare';
 import { readHistory } from './history';
 import { JournalStore } from './journal/store';
 import { LocalNodeFs } from './node-fs';
-import { criDisabledNode, leftovers, makeNodeTree, removeTree, shadowedNode, snapshotTree, type TreeSpec } from './testing/node-tree';
+import {
+  criDisabledNode,
+  leftovers,
+  makeNodeTree,
+  removeTree,
+  shadowedNode,
+  snapshotTree,
+  type TreeSpec,
+} from './testing/node-tree';
 import { fakeServices, newStateDir, testEnvironment } from './testing/env';
 
 const ENABLE_CRI = 'containerd.cri.disabled:containerd-enable-cri';
@@ -39,17 +47,42 @@ describe('apply → verify → undo', () => {
     env.onTransition = (p) => points.push(p);
 
     const r = await applyRepair(env, ENABLE_CRI);
-    expect(r).toMatchObject({ status: 'applied', repair: ENABLE_CRI, verification: { passed: true, resolved: true, newFindings: [] } });
+    expect(r).toMatchObject({
+      status: 'applied',
+      repair: ENABLE_CRI,
+      verification: { passed: true, resolved: true, newFindings: [] },
+    });
     expect(services.restarts).toEqual(['containerd']);
-    expect(points).toEqual(['planned', 'backed-up', 'step-1:started', 'step-1:temp-written', 'step-1:done', 'step-2:started', 'step-2:done', 'applied', 'verified']);
+    expect(points).toEqual([
+      'planned',
+      'backed-up',
+      'step-1:started',
+      'step-1:temp-written',
+      'step-1:done',
+      'step-2:started',
+      'step-2:done',
+      'applied',
+      'verified',
+    ]);
     const after = snapshotTree(root, { skip: ['var'] });
     expect(after['etc/containerd/config.toml']).not.toEqual(original['etc/containerd/config.toml']);
     expect(leftovers(root)).toEqual([]);
 
     const entry = await new JournalStore(env.stateDir).load(r.entry as string);
-    expect(entry).toMatchObject({ status: 'verified', files: ['/etc/containerd/config.toml'], root, services: ['containerd'] });
+    expect(entry).toMatchObject({
+      status: 'verified',
+      files: ['/etc/containerd/config.toml'],
+      root,
+      services: ['containerd'],
+    });
     expect(entry?.steps.map((s) => s.state)).toEqual(['done', 'done']);
-    expect(entry?.transitions.map((t) => t.status)).toEqual(['planned', 'backed-up', 'applying', 'applied', 'verified']);
+    expect(entry?.transitions.map((t) => t.status)).toEqual([
+      'planned',
+      'backed-up',
+      'applying',
+      'applied',
+      'verified',
+    ]);
 
     const u = await undoEntry(env, r.entry as string);
     expect(u).toMatchObject({ status: 'undone', entry: r.entry });
@@ -64,7 +97,11 @@ describe('apply → verify → undo', () => {
     const env = testEnvironment(root, { stateDir: state() });
     const r = await applyRepair(env, SHADOW);
     expect(r.status).toBe('applied');
-    expect(readdirSync(path.join(root, 'etc/cni/net.d')).sort()).toEqual(['00-podman-bridge.conflist.disabled', '10-containerd-net.conflist.disabled', '10-flannel.conflist']);
+    expect(readdirSync(path.join(root, 'etc/cni/net.d')).sort()).toEqual([
+      '00-podman-bridge.conflist.disabled',
+      '10-containerd-net.conflist.disabled',
+      '10-flannel.conflist',
+    ]);
     expect(r.verification?.confDirs).toEqual([{ path: '/etc/cni/net.d', valid: 1 }]);
     const u = await undoEntry(env, r.entry as string);
     expect(u.status).toBe('undone');
@@ -72,8 +109,15 @@ describe('apply → verify → undo', () => {
   });
 
   it('history lists entries newest first', async () => {
-    const root = node({ ...shadowedNode(), ...criDisabledNode(), 'etc/containerd/config.toml': criDisabledNode()['etc/containerd/config.toml'] as string });
-    const env = testEnvironment(root, { stateDir: state(), services: fakeServices(['containerd']) });
+    const root = node({
+      ...shadowedNode(),
+      ...criDisabledNode(),
+      'etc/containerd/config.toml': criDisabledNode()['etc/containerd/config.toml'] as string,
+    });
+    const env = testEnvironment(root, {
+      stateDir: state(),
+      services: fakeServices(['containerd']),
+    });
     const a = await applyRepair(env, ENABLE_CRI);
     const b = await applyRepair(env, SHADOW);
     expect([a.status, b.status]).toEqual(['applied', 'applied']);
@@ -85,13 +129,20 @@ describe('apply → verify → undo', () => {
 describe('refusals touch nothing', () => {
   it('a file changed between preview and apply', async () => {
     const root = node(criDisabledNode());
-    const env = testEnvironment(root, { stateDir: state(), services: fakeServices(['containerd']) });
+    const env = testEnvironment(root, {
+      stateDir: state(),
+      services: fakeServices(['containerd']),
+    });
     const p = await prepareRepair(env, ENABLE_CRI);
     if (!p.ok) throw new Error(p.reason);
     appendFileSync(path.join(root, 'etc/containerd/config.toml'), '# edited by someone else\n');
     const before = snapshotTree(root, { mtime: true });
     const r = await applyRepair(env, ENABLE_CRI, { previewToken: p.preview.previewToken });
-    expect(r).toMatchObject({ status: 'refused', entry: null, reason: expect.stringContaining('/etc/containerd/config.toml changed since the preview') });
+    expect(r).toMatchObject({
+      status: 'refused',
+      entry: null,
+      reason: expect.stringContaining('/etc/containerd/config.toml changed since the preview'),
+    });
     expect(snapshotTree(root, { mtime: true })).toEqual(before);
     expect(existsSync(env.stateDir)).toBe(false);
   });
@@ -104,7 +155,10 @@ describe('refusals touch nothing', () => {
     writeFileSync(path.join(root, 'etc/cni/net.d/05-new.conflist.bak'), '{}');
     const before = snapshotTree(root, { mtime: true });
     const r = await applyRepair(env, SHADOW, { previewToken: p.preview.previewToken });
-    expect(r).toMatchObject({ status: 'refused', reason: expect.stringContaining('/etc/cni/net.d changed since the preview') });
+    expect(r).toMatchObject({
+      status: 'refused',
+      reason: expect.stringContaining('/etc/cni/net.d changed since the preview'),
+    });
     expect(snapshotTree(root, { mtime: true })).toEqual(before);
   });
 
@@ -115,13 +169,24 @@ describe('refusals touch nothing', () => {
         return false;
       }
     }
-    const env = { ...testEnvironment(root, { stateDir: state(), elevated: false, services: fakeServices(['containerd']) }), fs: new ReadOnlyFs(root) };
+    const env = {
+      ...testEnvironment(root, {
+        stateDir: state(),
+        elevated: false,
+        services: fakeServices(['containerd']),
+      }),
+      fs: new ReadOnlyFs(root),
+    };
     const before = snapshotTree(root, { mtime: true });
     const r = await applyRepair(env, ENABLE_CRI);
     expect(r.status).toBe('refused');
     expect(r.reason).toMatch(/needs root/);
-    expect(r.elevation?.steps).toEqual(['1. Edit /etc/containerd/config.toml (atomic replace; every other byte unchanged)']);
-    expect(r.elevation?.rerun).toMatch(/cni-doctor fix containerd\.cri\.disabled:containerd-enable-cri --yes/);
+    expect(r.elevation?.steps).toEqual([
+      '1. Edit /etc/containerd/config.toml (atomic replace; every other byte unchanged)',
+    ]);
+    expect(r.elevation?.rerun).toMatch(
+      /cni-doctor fix containerd\.cri\.disabled:containerd-enable-cri --yes/,
+    );
     expect(snapshotTree(root, { mtime: true })).toEqual(before);
     expect(existsSync(env.stateDir)).toBe(false);
   });
@@ -130,7 +195,10 @@ describe('refusals touch nothing', () => {
     const root = node(shadowedNode());
     const env = testEnvironment(root, { stateDir: path.join(root, 'etc/cni/net.d/state') });
     const r = await applyRepair(env, SHADOW);
-    expect(r).toMatchObject({ status: 'refused', reason: expect.stringMatching(/inside \/etc\/cni\/net\.d/) });
+    expect(r).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/inside \/etc\/cni\/net\.d/),
+    });
     expect(existsSync(path.join(root, 'etc/cni/net.d/state'))).toBe(false);
   });
 
@@ -147,18 +215,30 @@ describe('refusals touch nothing', () => {
 
   it('an id no finding offers', async () => {
     const root = node(shadowedNode());
-    const r = await applyRepair(testEnvironment(root, { stateDir: state() }), 'cni.conf.none:rename-file:containerd');
-    expect(r).toMatchObject({ status: 'refused', reason: expect.stringMatching(/no finding offers/) });
+    const r = await applyRepair(
+      testEnvironment(root, { stateDir: state() }),
+      'cni.conf.none:rename-file:containerd',
+    );
+    expect(r).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/no finding offers/),
+    });
   });
 
   it('undo refuses when a file changed since the repair wrote it', async () => {
     const root = node(criDisabledNode());
-    const env = testEnvironment(root, { stateDir: state(), services: fakeServices(['containerd']) });
+    const env = testEnvironment(root, {
+      stateDir: state(),
+      services: fakeServices(['containerd']),
+    });
     const r = await applyRepair(env, ENABLE_CRI);
     appendFileSync(path.join(root, 'etc/containerd/config.toml'), '# later edit\n');
     const before = snapshotTree(root, { mtime: true });
     const u = await undoEntry(env, r.entry as string);
-    expect(u).toMatchObject({ status: 'refused', reason: expect.stringMatching(/config\.toml changed since the repair wrote it/) });
+    expect(u).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/config\.toml changed since the repair wrote it/),
+    });
     expect(snapshotTree(root, { mtime: true })).toEqual(before);
   });
 });
@@ -173,7 +253,9 @@ describe('automatic rollback', () => {
     env.rescan = async () => stale;
     const r = await applyRepair(env, ENABLE_CRI);
     expect(r.status).toBe('rolled-back');
-    expect(r.reason).toMatch(/verification failed: the finding containerd\.cri\.disabled is still there; rolled back \(1 file\(s\) restored, containerd restarted\)/);
+    expect(r.reason).toMatch(
+      /verification failed: the finding containerd\.cri\.disabled is still there; rolled back \(1 file\(s\) restored, containerd restarted\)/,
+    );
     expect(r.verification).toMatchObject({ passed: false, resolved: false });
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
     expect(services.restarts).toEqual(['containerd', 'containerd']);
@@ -186,14 +268,24 @@ describe('automatic rollback', () => {
     const root = node(shadowedNode());
     const original = snapshotTree(root);
     const env = testEnvironment(root, { stateDir: state() });
-    const extra: Finding = { id: 'cni.plugin.missing#containerd:10-flannel.conflist', rule: 'cni.plugin.missing', severity: 'error', title: 't', summary: 's', evidence: [], repairs: [] };
+    const extra: Finding = {
+      id: 'cni.plugin.missing#containerd:10-flannel.conflist',
+      rule: 'cni.plugin.missing',
+      severity: 'error',
+      title: 't',
+      summary: 's',
+      evidence: [],
+      repairs: [],
+    };
     env.rescan = async () => {
       const r = await env.scan();
       return { ...r, report: { ...r.report, findings: [...r.report.findings, extra] } };
     };
     const r = await applyRepair(env, SHADOW);
     expect(r.status).toBe('rolled-back');
-    expect(r.reason).toContain('new error finding(s): cni.plugin.missing#containerd:10-flannel.conflist');
+    expect(r.reason).toContain(
+      'new error finding(s): cni.plugin.missing#containerd:10-flannel.conflist',
+    );
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
   });
 
@@ -204,7 +296,9 @@ describe('automatic rollback', () => {
     const env = testEnvironment(root, { stateDir: state(), services });
     const r = await applyRepair(env, ENABLE_CRI);
     expect(r.status).toBe('rolled-back');
-    expect(r.reason).toMatch(/step 2 \(Restart .*containerd.*\) failed: containerd exited during start: invalid configuration; rolled back \(1 file\(s\) restored, containerd restarted\)/);
+    expect(r.reason).toMatch(
+      /step 2 \(Restart .*containerd.*\) failed: containerd exited during start: invalid configuration; rolled back \(1 file\(s\) restored, containerd restarted\)/,
+    );
     expect(r.verification).toBeNull();
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
     expect(services.starts).toEqual({ containerd: 2 });
@@ -214,22 +308,48 @@ describe('automatic rollback', () => {
   it('when the restarted runtime does not answer CRI', async () => {
     const root = node(criDisabledNode());
     const original = snapshotTree(root);
-    const env = testEnvironment(root, { stateDir: state(), services: fakeServices(['containerd']) });
+    const env = testEnvironment(root, {
+      stateDir: state(),
+      services: fakeServices(['containerd']),
+    });
     env.rescan = async () => {
       const r = await env.scan();
-      return { ...r, snapshot: { ...r.snapshot, cri: [{ endpoint: 'unix:///run/containerd/containerd.sock', api: null, error: { code: 14, message: 'connect: connection refused' } }] } };
+      return {
+        ...r,
+        snapshot: {
+          ...r.snapshot,
+          cri: [
+            {
+              endpoint: 'unix:///run/containerd/containerd.sock',
+              api: null,
+              error: { code: 14, message: 'connect: connection refused' },
+            },
+          ],
+        },
+      };
     };
     const r = await applyRepair(env, ENABLE_CRI);
     expect(r.status).toBe('rolled-back');
-    expect(r.verification?.cri).toEqual([{ endpoint: 'unix:///run/containerd/containerd.sock', ok: false, detail: 'code 14: connect: connection refused' }]);
-    expect(r.reason).toMatch(/containerd does not answer CRI at unix:\/\/\/run\/containerd\/containerd\.sock/);
+    expect(r.verification?.cri).toEqual([
+      {
+        endpoint: 'unix:///run/containerd/containerd.sock',
+        ok: false,
+        detail: 'code 14: connect: connection refused',
+      },
+    ]);
+    expect(r.reason).toMatch(
+      /containerd does not answer CRI at unix:\/\/\/run\/containerd\/containerd\.sock/,
+    );
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
   });
 
   it('keeps bytes it did not write before restoring over them', async () => {
     const root = node(criDisabledNode());
     const original = snapshotTree(root);
-    const env = testEnvironment(root, { stateDir: state(), services: fakeServices(['containerd']) });
+    const env = testEnvironment(root, {
+      stateDir: state(),
+      services: fakeServices(['containerd']),
+    });
     const stale = await env.scan();
     env.rescan = async () => {
       // Someone edits the file while the repair is being verified.

@@ -10,7 +10,15 @@
  * crash at any point (recover.ts).
  */
 import * as os from 'node:os';
-import type { ApplyResult, FileBackup, JournalEntry, JournalStep, RepairPlan, RollbackReport, Verification } from '../../shared/model/repair';
+import type {
+  ApplyResult,
+  FileBackup,
+  JournalEntry,
+  JournalStep,
+  RepairPlan,
+  RollbackReport,
+  Verification,
+} from '../../shared/model/repair';
 import type { Report } from '../../shared/model/report';
 import type { Snapshot } from '../../shared/model/snapshot';
 import { DEFAULT_RERUN, type RepairEnvironment } from './environment';
@@ -34,9 +42,24 @@ export interface ApplyOptions {
   previewToken?: string;
 }
 
-const refused = (repair: string, reason: string, extra: Partial<ApplyResult> = {}): ApplyResult => ({ entry: null, repair, status: 'refused', reason, verification: null, ...extra });
+const refused = (
+  repair: string,
+  reason: string,
+  extra: Partial<ApplyResult> = {},
+): ApplyResult => ({
+  entry: null,
+  repair,
+  status: 'refused',
+  reason,
+  verification: null,
+  ...extra,
+});
 
-export async function applyRepair(env: RepairEnvironment, repairId: string, opts: ApplyOptions = {}): Promise<ApplyResult> {
+export async function applyRepair(
+  env: RepairEnvironment,
+  repairId: string,
+  opts: ApplyOptions = {},
+): Promise<ApplyResult> {
   const prepared = await prepareRepair(env, repairId);
   if (!prepared.ok) return refused(repairId, prepared.reason);
   const { plan, scan } = prepared;
@@ -48,7 +71,11 @@ export async function applyRepair(env: RepairEnvironment, repairId: string, opts
     const words = describeSteps(plan, env.fs.live);
     const steps = plan.steps.flatMap((s, i) => (s.needsElevation ? [`${i + 1}. ${words[i]}`] : []));
     const rerun = (env.rerunCommand ?? DEFAULT_RERUN)(repairId);
-    return refused(repairId, `this repair needs root (${steps.length} of ${plan.steps.length} step(s)); nothing was changed. Rerun: ${rerun}`, { elevation: { steps, rerun } });
+    return refused(
+      repairId,
+      `this repair needs root (${steps.length} of ${plan.steps.length} step(s)); nothing was changed. Rerun: ${rerun}`,
+      { elevation: { steps, rerun } },
+    );
   }
   const unsafe = await stateDirProblem(env.stateDir, scan.snapshot, env.fs);
   if (unsafe) return refused(repairId, unsafe);
@@ -59,13 +86,22 @@ export async function applyRepair(env: RepairEnvironment, repairId: string, opts
     await store.init();
     lock = await acquireLock(env.stateDir);
   } catch (e) {
-    return refused(repairId, e instanceof LockBusy ? e.message : `cannot use the state dir ${env.stateDir}: ${(e as Error).message}`);
+    return refused(
+      repairId,
+      e instanceof LockBusy
+        ? e.message
+        : `cannot use the state dir ${env.stateDir}: ${(e as Error).message}`,
+    );
   }
   try {
     // Entries a crashed run left behind are put right before anything new starts.
     await recoverWithLock(store, env);
     const changed = await changedInputs(plan, env.fs);
-    if (changed.length > 0) return refused(repairId, `${changed.join(', ')} changed while the repair was being prepared; nothing was touched. Try again`);
+    if (changed.length > 0)
+      return refused(
+        repairId,
+        `${changed.join(', ')} changed while the repair was being prepared; nothing was touched. Try again`,
+      );
     const stepCtx = stepContext(env, () => undefined);
     for (const s of plan.steps) {
       try {
@@ -81,13 +117,25 @@ export async function applyRepair(env: RepairEnvironment, repairId: string, opts
 }
 
 function stepContext(env: RepairEnvironment, boundary: (p: string) => void): StepContext {
-  return { fs: env.fs, services: env.services, ...(env.powershell && { powershell: env.powershell }), boundary, serviceWaitMs: env.serviceWaitMs ?? 30_000 };
+  return {
+    fs: env.fs,
+    services: env.services,
+    ...(env.powershell && { powershell: env.powershell }),
+    boundary,
+    serviceWaitMs: env.serviceWaitMs ?? 30_000,
+  };
 }
 
 function newEntry(env: RepairEnvironment, plan: RepairPlan): JournalEntry {
   const now = (env.now ?? (() => new Date()))();
   const words = describeSteps(plan, env.fs.live);
-  const steps: JournalStep[] = plan.steps.map((step, index) => ({ index, step, state: 'pending', description: words[index] ?? step.kind, backups: [] }));
+  const steps: JournalStep[] = plan.steps.map((step, index) => ({
+    index,
+    step,
+    state: 'pending',
+    description: words[index] ?? step.kind,
+    backups: [],
+  }));
   const files = [...new Set(plan.steps.flatMap((s) => executorFor(s).touches(s)))];
   return {
     schema: 'cni-doctor.journal/v1',
@@ -114,7 +162,11 @@ function newEntry(env: RepairEnvironment, plan: RepairPlan): JournalEntry {
 }
 
 /** Backs up every path a step touches (bytes, mode, owner; or "did not exist"). */
-async function backUp(env: RepairEnvironment, store: JournalStore, entry: JournalEntry): Promise<void> {
+async function backUp(
+  env: RepairEnvironment,
+  store: JournalStore,
+  entry: JournalEntry,
+): Promise<void> {
   for (const js of entry.steps) {
     const paths = executorFor(js.step).touches(js.step);
     for (const [i, p] of paths.entries()) {
@@ -132,11 +184,27 @@ async function backUp(env: RepairEnvironment, store: JournalStore, entry: Journa
   }
 }
 
-async function run(env: RepairEnvironment, store: JournalStore, plan: RepairPlan, scan: { report: Report; snapshot: Snapshot }): Promise<ApplyResult> {
+async function run(
+  env: RepairEnvironment,
+  store: JournalStore,
+  plan: RepairPlan,
+  scan: { report: Report; snapshot: Snapshot },
+): Promise<ApplyResult> {
   const entry = newEntry(env, plan);
   const rec = new EntryRecorder(store, entry, env.onTransition, env.now);
-  const deps: RevertDeps = { fs: env.fs, services: env.services, ...(env.powershell && { powershell: env.powershell }), store, serviceWaitMs: env.serviceWaitMs ?? 30_000 };
-  const result = (status: ApplyResult['status'], reason: string, verification: Verification | null, rollback?: RollbackReport): ApplyResult => ({
+  const deps: RevertDeps = {
+    fs: env.fs,
+    services: env.services,
+    ...(env.powershell && { powershell: env.powershell }),
+    store,
+    serviceWaitMs: env.serviceWaitMs ?? 30_000,
+  };
+  const result = (
+    status: ApplyResult['status'],
+    reason: string,
+    verification: Verification | null,
+    rollback?: RollbackReport,
+  ): ApplyResult => ({
     entry: entry.id,
     repair: plan.repairId,
     status,
@@ -182,7 +250,11 @@ async function run(env: RepairEnvironment, store: JournalStore, plan: RepairPlan
   entry.verification = verification;
   if (verification.passed) {
     await rec.status('verified');
-    return result('applied', `${plan.title}: done and verified (the finding is gone${verification.cri.length ? ', the runtime answers CRI' : ''})`, verification);
+    return result(
+      'applied',
+      `${plan.title}: done and verified (the finding is gone${verification.cri.length ? ', the runtime answers CRI' : ''})`,
+      verification,
+    );
   }
   const why = `verification failed: ${verification.detail ?? 'unknown reason'}`;
   const rb = await rollBack(entry, rec, deps, why);
@@ -190,8 +262,12 @@ async function run(env: RepairEnvironment, store: JournalStore, plan: RepairPlan
 }
 
 export function rollbackWords(rb: RollbackReport): string {
-  const parts = [`rolled back (${rb.restored.length} file(s) restored${rb.services.length ? `, ${rb.services.join(', ')} restarted` : ''})`];
-  if (rb.conflicts.length) parts.push(`unexpected content kept in ${rb.conflicts.map((c) => c.savedAs).join(', ')}`);
-  if (rb.errors.length) parts.push(`ROLLBACK INCOMPLETE: ${rb.errors.map((e) => e.split('\n')[0]).join('; ')}`);
+  const parts = [
+    `rolled back (${rb.restored.length} file(s) restored${rb.services.length ? `, ${rb.services.join(', ')} restarted` : ''})`,
+  ];
+  if (rb.conflicts.length)
+    parts.push(`unexpected content kept in ${rb.conflicts.map((c) => c.savedAs).join(', ')}`);
+  if (rb.errors.length)
+    parts.push(`ROLLBACK INCOMPLETE: ${rb.errors.map((e) => e.split('\n')[0]).join('; ')}`);
   return parts.join('; ');
 }

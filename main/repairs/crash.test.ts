@@ -11,7 +11,16 @@ import { JournalStore } from './journal/store';
 import { recoverJournal } from './recover';
 import { localEnvironment } from './local-environment';
 import { bundleEntry } from './testing/bundle';
-import { criDisabledNode, leftovers, makeNodeTree, removeTree, shadowedNode, snapshotTree, type TreeEntry, type TreeSpec } from './testing/node-tree';
+import {
+  criDisabledNode,
+  leftovers,
+  makeNodeTree,
+  removeTree,
+  shadowedNode,
+  snapshotTree,
+  type TreeEntry,
+  type TreeSpec,
+} from './testing/node-tree';
 import { newStateDir } from './testing/env';
 
 let entry = '';
@@ -35,7 +44,10 @@ interface Run {
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -57,10 +69,23 @@ function freshNode(spec: TreeSpec): Node {
   return { root, state };
 }
 
-const fixArgs = (n: Node, id: string): string[] => ['fix', id, '--yes', '--json', '--root', n.root, '--state-dir', n.state];
+const fixArgs = (n: Node, id: string): string[] => [
+  'fix',
+  id,
+  '--yes',
+  '--json',
+  '--root',
+  n.root,
+  '--state-dir',
+  n.state,
+];
 
 /** Runs tasks with at most `limit` at a time (two CPUs; each child is a separate Node). */
-async function pool<T, R>(items: readonly T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (x: T) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -94,7 +119,13 @@ interface Outcome {
 /** Recovery through the CLI (a `history` run) or, to keep the suite fast, through the API. */
 type RecoverVia = 'cli' | 'api';
 
-async function crashAndRecover(spec: TreeSpec, id: string, point: string, extraEnv: Record<string, string>, via: RecoverVia): Promise<Outcome> {
+async function crashAndRecover(
+  spec: TreeSpec,
+  id: string,
+  point: string,
+  extraEnv: Record<string, string>,
+  via: RecoverVia,
+): Promise<Outcome> {
   const n = freshNode(spec);
   const crashed = await cli(fixArgs(n, id), { ...extraEnv, CNI_DOCTOR_CRASH_AT: point });
   expect(crashed.signal, `${point}: ${crashed.stderr}`).toBe('SIGKILL');
@@ -123,7 +154,12 @@ async function crashAndRecover(spec: TreeSpec, id: string, point: string, extraE
   };
 }
 
-async function scenario(spec: TreeSpec, id: string, via: RecoverVia, extraEnv: Record<string, string> = {}) {
+async function scenario(
+  spec: TreeSpec,
+  id: string,
+  via: RecoverVia,
+  extraEnv: Record<string, string> = {},
+) {
   const original = snapshotTree(makeTemp(spec));
   const ref = freshNode(spec);
   const run = await cli(fixArgs(ref, id), { ...extraEnv, CNI_DOCTOR_LIST_POINTS: '1' });
@@ -141,10 +177,24 @@ function makeTemp(spec: TreeSpec): string {
 
 describe('crash at every journal boundary, then recovery', () => {
   it('enable CRI (write + restart): every crash point before "verified" rolls back to the original bytes', async () => {
-    const s = await scenario(criDisabledNode(), 'containerd.cri.disabled:containerd-enable-cri', 'cli');
+    const s = await scenario(
+      criDisabledNode(),
+      'containerd.cri.disabled:containerd-enable-cri',
+      'cli',
+    );
     expect(s.code).toBe(0);
     expect(s.result.status).toBe('applied');
-    expect(s.points).toEqual(['planned', 'backed-up', 'step-1:started', 'step-1:temp-written', 'step-1:done', 'step-2:started', 'step-2:done', 'applied', 'verified']);
+    expect(s.points).toEqual([
+      'planned',
+      'backed-up',
+      'step-1:started',
+      'step-1:temp-written',
+      'step-1:done',
+      'step-2:started',
+      'step-2:done',
+      'applied',
+      'verified',
+    ]);
     for (const o of s.outcomes) {
       expect(o.historyCode, o.point).toBe(0);
       expect(o.leftovers, o.point).toEqual([]);
@@ -160,15 +210,34 @@ describe('crash at every journal boundary, then recovery', () => {
     }
     // The journal really was where the point says when the process died.
     const at = Object.fromEntries(s.outcomes.map((o) => [o.point, o.statusAtCrash]));
-    expect(at).toMatchObject({ planned: 'planned', 'backed-up': 'backed-up', 'step-1:temp-written': 'applying', 'step-2:done': 'applying', applied: 'applied' });
+    expect(at).toMatchObject({
+      planned: 'planned',
+      'backed-up': 'backed-up',
+      'step-1:temp-written': 'applying',
+      'step-2:done': 'applying',
+      applied: 'applied',
+    });
     // Killed between "temp file complete" and "rename": a temp file was left, and recovery removed it.
     expect(s.outcomes.find((o) => o.point === 'step-1:temp-written')?.tempAtCrash).toBe(1);
   }, 120_000);
 
   it('disable two configs (two renames): every crash point before "verified" rolls back', async () => {
-    const s = await scenario(shadowedNode(), 'cni.conf.shadowed-by-default:disable-files:containerd', 'api');
+    const s = await scenario(
+      shadowedNode(),
+      'cni.conf.shadowed-by-default:disable-files:containerd',
+      'api',
+    );
     expect(s.result.status).toBe('applied');
-    expect(s.points).toEqual(['planned', 'backed-up', 'step-1:started', 'step-1:done', 'step-2:started', 'step-2:done', 'applied', 'verified']);
+    expect(s.points).toEqual([
+      'planned',
+      'backed-up',
+      'step-1:started',
+      'step-1:done',
+      'step-2:started',
+      'step-2:done',
+      'applied',
+      'verified',
+    ]);
     for (const o of s.outcomes) {
       expect(o.leftovers, o.point).toEqual([]);
       expect(o.tree, o.point).toEqual(o.point === 'verified' ? s.applied : s.original);
@@ -178,11 +247,22 @@ describe('crash at every journal boundary, then recovery', () => {
   }, 120_000);
 
   it('a crash during the automatic rollback is finished by recovery', async () => {
-    const s = await scenario(criDisabledNode(), 'containerd.cri.disabled:containerd-enable-cri', 'api', { CNI_DOCTOR_STALE_RESCAN: '1' });
+    const s = await scenario(
+      criDisabledNode(),
+      'containerd.cri.disabled:containerd-enable-cri',
+      'api',
+      { CNI_DOCTOR_STALE_RESCAN: '1' },
+    );
     expect(s.code).toBe(2);
     expect(s.result.status).toBe('rolled-back');
     expect(s.applied).toEqual(s.original);
-    expect(s.points.slice(-5)).toEqual(['applied', 'rolling-back', 'rollback-step-1:reverted', 'rollback-step-2:reverted', 'rolled-back']);
+    expect(s.points.slice(-5)).toEqual([
+      'applied',
+      'rolling-back',
+      'rollback-step-1:reverted',
+      'rollback-step-2:reverted',
+      'rolled-back',
+    ]);
     for (const o of s.outcomes) {
       expect(o.leftovers, o.point).toEqual([]);
       expect(o.tree, o.point).toEqual(s.original);

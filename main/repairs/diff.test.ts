@@ -33,11 +33,15 @@ function applyUnified(before: string, patch: string): string {
 describe('unifiedDiff', () => {
   it('is empty for equal texts and marks new files', () => {
     expect(unifiedDiff('/x', 'a\n', 'a\n')).toBe('');
-    expect(unifiedDiff('/etc/x', null, 'a\nb\n')).toBe('--- /dev/null\n+++ b/etc/x\n@@ -0,0 +1,2 @@\n+a\n+b\n');
+    expect(unifiedDiff('/etc/x', null, 'a\nb\n')).toBe(
+      '--- /dev/null\n+++ b/etc/x\n@@ -0,0 +1,2 @@\n+a\n+b\n',
+    );
   });
 
   it('shows a lost final newline', () => {
-    expect(unifiedDiff('/x', 'a\nb\n', 'a\nb')).toBe('--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n');
+    expect(unifiedDiff('/x', 'a\nb\n', 'a\nb')).toBe(
+      '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n',
+    );
   });
 
   it('keeps 3 lines of context and splits distant changes into hunks', () => {
@@ -69,8 +73,18 @@ describe('unifiedDiff', () => {
       const d = unifiedDiff('/f', before, after);
       expect(before === after ? '' : applyUnified(before, d)).toBe(before === after ? '' : after);
       const ops = diffLines(splitLines(before), splitLines(after));
-      expect(ops.filter((o) => o.op !== 'insert').map((o) => o.line).join('')).toBe(before);
-      expect(ops.filter((o) => o.op !== 'delete').map((o) => o.line).join('')).toBe(after);
+      expect(
+        ops
+          .filter((o) => o.op !== 'insert')
+          .map((o) => o.line)
+          .join(''),
+      ).toBe(before);
+      expect(
+        ops
+          .filter((o) => o.op !== 'delete')
+          .map((o) => o.line)
+          .join(''),
+      ).toBe(after);
     }
   });
 });

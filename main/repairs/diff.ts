@@ -41,7 +41,8 @@ function myers(a: readonly string[], b: readonly string[]): DiffOp[] {
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
       let x: number;
-      if (k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))) x = v[offset + k + 1] as number;
+      if (k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)))
+        x = v[offset + k + 1] as number;
       else x = (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
@@ -64,7 +65,10 @@ function myers(a: readonly string[], b: readonly string[]): DiffOp[] {
   for (let d = trace.length - 2; d > 0; d--) {
     const vd = trace[d] as Int32Array;
     const k = x - y;
-    const prevK = k === -d || (k !== d && (vd[offset + k - 1] as number) < (vd[offset + k + 1] as number)) ? k + 1 : k - 1;
+    const prevK =
+      k === -d || (k !== d && (vd[offset + k - 1] as number) < (vd[offset + k + 1] as number))
+        ? k + 1
+        : k - 1;
     const prevX = vd[offset + prevK] as number;
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
@@ -95,7 +99,12 @@ function emit(prefix: string, line: string): string {
  * Unified diff of two texts. `before === null` is a new file (`--- /dev/null`). Returns '' when
  * the texts are equal.
  */
-export function unifiedDiff(path: string, before: string | null, after: string, context = 3): string {
+export function unifiedDiff(
+  path: string,
+  before: string | null,
+  after: string,
+  context = 3,
+): string {
   const a = splitLines(before ?? '');
   const b = splitLines(after);
   const ops = diffLines(a, b);
@@ -136,7 +145,8 @@ export function unifiedDiff(path: string, before: string | null, after: string, 
     const startA = countA === 0 ? first.a - 1 : first.a;
     const startB = countB === 0 ? first.b - 1 : first.b;
     let body = `@@ -${startA},${countA} +${startB},${countB} @@\n`;
-    for (const o of slice) body += emit(o.op === 'equal' ? ' ' : o.op === 'delete' ? '-' : '+', o.line);
+    for (const o of slice)
+      body += emit(o.op === 'equal' ? ' ' : o.op === 'delete' ? '-' : '+', o.line);
     hunks.push(body);
     i = end;
   }

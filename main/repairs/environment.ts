@@ -36,4 +36,5 @@ export interface RepairEnvironment {
   now?(): Date;
 }
 
-export const DEFAULT_RERUN = (repairId: string): string => `sudo npx cni-doctor fix ${repairId} --yes`;
+export const DEFAULT_RERUN = (repairId: string): string =>
+  `sudo npx cni-doctor fix ${repairId} --yes`;

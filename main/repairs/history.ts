@@ -3,9 +3,18 @@ import type { HistoryEntry, JournalEntry } from '../../shared/model/repair';
 import { JournalStore } from './journal/store';
 
 export function toHistoryEntry(e: JournalEntry): HistoryEntry {
-  return { id: e.id, repair: e.repair, rule: e.rule, status: e.status, appliedAt: e.appliedAt, files: e.files };
+  return {
+    id: e.id,
+    repair: e.repair,
+    rule: e.rule,
+    status: e.status,
+    appliedAt: e.appliedAt,
+    files: e.files,
+  };
 }
 
-export async function readHistory(stateDir: string): Promise<{ entries: JournalEntry[]; damaged: string[] }> {
+export async function readHistory(
+  stateDir: string,
+): Promise<{ entries: JournalEntry[]; damaged: string[] }> {
   return new JournalStore(stateDir).list();
 }

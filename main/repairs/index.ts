@@ -6,9 +6,18 @@
 export { prepareRepair, type Prepared } from './prepare';
 export { applyRepair, type ApplyOptions } from './apply';
 export { undoEntry, type UndoEnvironment } from './undo';
-export { recoverJournal, type RecoveryReport, type RecoveredEntry, type RecoverEnvironment } from './recover';
+export {
+  recoverJournal,
+  type RecoveryReport,
+  type RecoveredEntry,
+  type RecoverEnvironment,
+} from './recover';
 export { readHistory, toHistoryEntry } from './history';
-export { localEnvironment, defaultIsElevated, type LocalEnvironmentOptions } from './local-environment';
+export {
+  localEnvironment,
+  defaultIsElevated,
+  type LocalEnvironmentOptions,
+} from './local-environment';
 export type { RepairEnvironment, Rescan } from './environment';
 export { defaultStateDir } from './state-dir';
 export { buildPlan, type PlanOutcome } from './plans/build';

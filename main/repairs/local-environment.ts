@@ -8,7 +8,11 @@ import { scanHost } from '../engine/scan';
 import { DEFAULT_RERUN, type RepairEnvironment } from './environment';
 import { LocalNodeFs } from './node-fs';
 import { OfflineServiceManager } from './services/offline';
-import { scriptPowerShellRunner, type PowerShellRunner, type ScriptRunnerLike } from './services/powershell';
+import {
+  scriptPowerShellRunner,
+  type PowerShellRunner,
+  type ScriptRunnerLike,
+} from './services/powershell';
 import { isWindowsAdmin } from '../host/windows/elevation';
 import { SystemdServiceManager } from './services/systemd';
 import type { ServiceManager } from './services/types';
@@ -43,7 +47,8 @@ export function defaultIsElevated(): boolean {
 
 /** The process-wide PowerShell session (the one scans use), loaded only when first asked. */
 const windowsShell: ScriptRunnerLike = {
-  run: async (script, o) => (await import('../engine/open-windows-host')).windowsSession().run(script, o),
+  run: async (script, o) =>
+    (await import('../engine/open-windows-host')).windowsSession().run(script, o),
 };
 
 export function localEnvironment(opts: LocalEnvironmentOptions = {}): RepairEnvironment {
@@ -51,17 +56,31 @@ export function localEnvironment(opts: LocalEnvironmentOptions = {}): RepairEnvi
   const fs = new LocalNodeFs(root);
   const os = process.platform === 'win32' ? 'windows' : 'linux';
   const windowsLive = os === 'windows' && fs.live;
-  const powershell = opts.powershell ?? (windowsLive ? scriptPowerShellRunner(windowsShell) : undefined);
+  const powershell =
+    opts.powershell ?? (windowsLive ? scriptPowerShellRunner(windowsShell) : undefined);
   const services =
     opts.services ??
-    (!fs.live ? new OfflineServiceManager() : os === 'windows' ? (powershell ? new WindowsServiceManager(powershell) : unavailable) : new SystemdServiceManager());
+    (!fs.live
+      ? new OfflineServiceManager()
+      : os === 'windows'
+        ? powershell
+          ? new WindowsServiceManager(powershell)
+          : unavailable
+        : new SystemdServiceManager());
   return {
     // A new host per scan: nothing cached between the preview, the apply and the verification.
-    scan: async () => scanHost(await openHost({ ...(root !== '/' && { root }), ...(opts.criDeadlineMs !== undefined && { criDeadlineMs: opts.criDeadlineMs }) })),
+    scan: async () =>
+      scanHost(
+        await openHost({
+          ...(root !== '/' && { root }),
+          ...(opts.criDeadlineMs !== undefined && { criDeadlineMs: opts.criDeadlineMs }),
+        }),
+      ),
     fs,
     services,
     ...(powershell && { powershell }),
-    isElevated: opts.isElevated ?? (windowsLive ? () => isWindowsAdmin(windowsShell) : defaultIsElevated),
+    isElevated:
+      opts.isElevated ?? (windowsLive ? () => isWindowsAdmin(windowsShell) : defaultIsElevated),
     stateDir: opts.stateDir ?? defaultStateDir(os, root),
     ...(opts.onTransition && { onTransition: opts.onTransition }),
     ...(opts.verifyTimeoutMs !== undefined && { verifyTimeoutMs: opts.verifyTimeoutMs }),

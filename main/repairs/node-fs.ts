@@ -56,7 +56,8 @@ export interface NodeFs {
 export const TEMP_PREFIX = '.cni-doctor-';
 export const TEMP_SUFFIX = '.tmp';
 export const isTempName = (name: string): boolean => /^\.cni-doctor-[0-9a-f]{16}\.tmp$/.test(name);
-export const tempName = (): string => `${TEMP_PREFIX}${randomBytes(8).toString('hex')}${TEMP_SUFFIX}`;
+export const tempName = (): string =>
+  `${TEMP_PREFIX}${randomBytes(8).toString('hex')}${TEMP_SUFFIX}`;
 
 export async function fsyncDir(dir: string): Promise<void> {
   let h: fsp.FileHandle | undefined;
@@ -72,7 +73,11 @@ export async function fsyncDir(dir: string): Promise<void> {
 }
 
 /** Write bytes to a new file and fsync it (the file must not exist: O_EXCL). */
-export async function writeNewFileSynced(real: string, data: Buffer | string, mode: number): Promise<void> {
+export async function writeNewFileSynced(
+  real: string,
+  data: Buffer | string,
+  mode: number,
+): Promise<void> {
   const h = await fsp.open(real, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   try {
     await h.writeFile(data);
@@ -84,13 +89,18 @@ export async function writeNewFileSynced(real: string, data: Buffer | string, mo
 }
 
 /** Atomic replace on this machine's file system (used for the node and for the journal). */
-export async function atomicWriteReal(real: string, data: Buffer | string, opts: WriteOptions & { tempDirReal?: string }): Promise<void> {
+export async function atomicWriteReal(
+  real: string,
+  data: Buffer | string,
+  opts: WriteOptions & { tempDirReal?: string },
+): Promise<void> {
   const dir = path.dirname(real);
   const tmpDir = opts.tempDirReal ?? dir;
   const tmp = path.join(tmpDir, tempName());
   try {
     await writeNewFileSynced(tmp, data, opts.mode);
-    if (opts.uid !== undefined && opts.gid !== undefined && process.getuid?.() === 0) await fsp.chown(tmp, opts.uid, opts.gid);
+    if (opts.uid !== undefined && opts.gid !== undefined && process.getuid?.() === 0)
+      await fsp.chown(tmp, opts.uid, opts.gid);
     opts.beforeRename?.();
     await fsp.rename(tmp, real);
   } catch (e) {
@@ -103,7 +113,13 @@ export async function atomicWriteReal(real: string, data: Buffer | string, opts:
 
 function toStat(st: import('node:fs').Stats): NodeStat {
   return {
-    type: st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'symlink' : 'other',
+    type: st.isFile()
+      ? 'file'
+      : st.isDirectory()
+        ? 'dir'
+        : st.isSymbolicLink()
+          ? 'symlink'
+          : 'other',
     mode: st.mode & 0o7777,
     uid: st.uid,
     gid: st.gid,
@@ -112,7 +128,8 @@ function toStat(st: import('node:fs').Stats): NodeStat {
   };
 }
 
-const isMissing = (e: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '');
+const isMissing = (e: unknown): boolean =>
+  ['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '');
 
 export class LocalNodeFs implements NodeFs {
   readonly live: boolean;
@@ -158,15 +175,25 @@ export class LocalNodeFs implements NodeFs {
   async writeAtomic(nodePath: string, data: Buffer | string, opts: WriteOptions): Promise<void> {
     // Through a symlink (config.toml → /etc/…/real.toml): replace the target, keep the link.
     const real = await this.realPath(nodePath, true);
-    const tempDirReal = opts.tempDir !== undefined ? await this.realPath(opts.tempDir, true) : undefined;
-    await atomicWriteReal(real, data, { ...opts, ...(tempDirReal !== undefined && { tempDirReal }) });
+    const tempDirReal =
+      opts.tempDir !== undefined ? await this.realPath(opts.tempDir, true) : undefined;
+    await atomicWriteReal(real, data, {
+      ...opts,
+      ...(tempDirReal !== undefined && { tempDirReal }),
+    });
   }
 
   async rename(from: string, to: string): Promise<void> {
     const rf = await this.realPath(from, false);
     const rt = await this.realPath(to, false);
     // rename(2) silently replaces an existing target; a repair must never destroy a file.
-    if (await fsp.lstat(rt).then(() => true, () => false)) throw new Error(`${to} already exists; refusing to overwrite it`);
+    if (
+      await fsp.lstat(rt).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`${to} already exists; refusing to overwrite it`);
     await fsp.rename(rf, rt);
     await fsyncDir(path.dirname(rt));
     if (path.dirname(rf) !== path.dirname(rt)) await fsyncDir(path.dirname(rf));
@@ -182,7 +209,10 @@ export class LocalNodeFs implements NodeFs {
     try {
       const real = await this.realPath(nodePath, true);
       await fsp.access(path.dirname(real), constants.W_OK);
-      const exists = await fsp.lstat(real).then(() => true, () => false);
+      const exists = await fsp.lstat(real).then(
+        () => true,
+        () => false,
+      );
       if (exists) await fsp.access(real, constants.W_OK);
       return true;
     } catch {

@@ -12,7 +12,13 @@ export type Prepared =
 
 export async function prepareRepair(env: RepairEnvironment, repairId: string): Promise<Prepared> {
   const scan = await env.scan();
-  if (scan.snapshot.node.source === 'bundle') return { ok: false, reason: 'a bundle is a recording of a node; it cannot be repaired (run fix on the node itself)', scan };
+  if (scan.snapshot.node.source === 'bundle')
+    return {
+      ok: false,
+      reason:
+        'a bundle is a recording of a node; it cannot be repaired (run fix on the node itself)',
+      scan,
+    };
   const repair = scan.repairs.get(repairId);
   if (!repair) {
     return {
@@ -23,5 +29,11 @@ export async function prepareRepair(env: RepairEnvironment, repairId: string): P
   }
   const built = await buildPlan(scan.snapshot, repair, env.fs);
   if (!built.ok) return { ok: false, reason: `cannot repair ${repairId}: ${built.reason}`, scan };
-  return { ok: true, plan: built.plan, preview: buildPreview(built.plan, built.host), scan, host: built.host };
+  return {
+    ok: true,
+    plan: built.plan,
+    preview: buildPreview(built.plan, built.host),
+    scan,
+    host: built.host,
+  };
 }

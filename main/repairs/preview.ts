@@ -14,7 +14,10 @@ export function buildPreview(plan: RepairPlan, host: PlanHost): RepairPreview {
   for (const s of plan.steps) {
     if (s.kind !== 'write') continue;
     const before = host.original(s.path);
-    diffs.push({ path: s.path, unified: unifiedDiff(s.path, before ? before.text : null, s.content) });
+    diffs.push({
+      path: s.path,
+      unified: unifiedDiff(s.path, before ? before.text : null, s.content),
+    });
   }
   return {
     repairId: plan.repairId,
@@ -23,7 +26,9 @@ export function buildPreview(plan: RepairPlan, host: PlanHost): RepairPreview {
     description: describeSteps(plan, host.live),
     diffs,
     services: host.live ? plan.services : [],
-    podImpact: host.live ? plan.podImpact : `Nothing notices now: this node disk is not running. What changes when the node boots with it: ${plan.podImpact}`,
+    podImpact: host.live
+      ? plan.podImpact
+      : `Nothing notices now: this node disk is not running. What changes when the node boots with it: ${plan.podImpact}`,
     needsElevation: plan.needsElevation,
     risk: plan.risk,
     notes: plan.notes,

@@ -34,7 +34,10 @@ export interface RecoveryReport {
   problem?: string;
 }
 
-export type RecoverEnvironment = Pick<RepairEnvironment, 'fs' | 'services' | 'powershell' | 'stateDir' | 'onTransition' | 'serviceWaitMs' | 'now'>;
+export type RecoverEnvironment = Pick<
+  RepairEnvironment,
+  'fs' | 'services' | 'powershell' | 'stateDir' | 'onTransition' | 'serviceWaitMs' | 'now'
+>;
 
 export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryReport> {
   const store = new JournalStore(env.stateDir);
@@ -45,7 +48,13 @@ export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryR
   try {
     lock = await acquireLock(env.stateDir);
   } catch (e) {
-    return { recovered: [], problem: e instanceof LockBusy ? e.message : `cannot recover unfinished repairs in ${env.stateDir}: ${(e as Error).message}` };
+    return {
+      recovered: [],
+      problem:
+        e instanceof LockBusy
+          ? e.message
+          : `cannot recover unfinished repairs in ${env.stateDir}: ${(e as Error).message}`,
+    };
   }
   try {
     return { recovered: await recoverWithLock(store, env) };
@@ -57,7 +66,10 @@ export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryR
 }
 
 /** Recovers every unfinished entry; the caller holds the lock (so none is in progress). */
-export async function recoverWithLock(store: JournalStore, env: RecoverEnvironment): Promise<RecoveredEntry[]> {
+export async function recoverWithLock(
+  store: JournalStore,
+  env: RecoverEnvironment,
+): Promise<RecoveredEntry[]> {
   await store.removeStaleTemps();
   const { entries } = await store.list();
   const out: RecoveredEntry[] = [];
@@ -65,7 +77,13 @@ export async function recoverWithLock(store: JournalStore, env: RecoverEnvironme
     const from = entry.status;
     const { fs, services } = depsForEntry(env, entry);
     const rec = new EntryRecorder(store, entry, env.onTransition, env.now);
-    const deps = { fs, services, ...(env.powershell && { powershell: env.powershell }), store, serviceWaitMs: env.serviceWaitMs ?? 30_000 };
+    const deps = {
+      fs,
+      services,
+      ...(env.powershell && { powershell: env.powershell }),
+      store,
+      serviceWaitMs: env.serviceWaitMs ?? 30_000,
+    };
     let detail: string;
     if (from === 'planned' || from === 'backed-up') {
       for (const dir of tempDirs(entry)) await fs.removeStaleTemps(dir);
@@ -75,11 +93,22 @@ export async function recoverWithLock(store: JournalStore, env: RecoverEnvironme
     } else if (from === 'undoing') {
       const report = await revertSteps(entry, rec, deps, 'undo');
       entry.undo = report;
-      await rec.status(report.errors.length ? 'undo-failed' : 'undone', 'an interrupted undo was finished');
+      await rec.status(
+        report.errors.length ? 'undo-failed' : 'undone',
+        'an interrupted undo was finished',
+      );
       detail = `finished the interrupted undo (${report.restored.length} file(s) restored)`;
     } else {
-      const why = from === 'rolling-back' ? (entry.reason ?? 'an interrupted rollback') : `interrupted while ${from === 'applied' ? 'verifying' : 'applying'} (the process ended before the repair was verified)`;
-      const report = await rollBack(entry, rec, deps, from === 'rolling-back' ? why : `${why}; rolled back by recovery`);
+      const why =
+        from === 'rolling-back'
+          ? (entry.reason ?? 'an interrupted rollback')
+          : `interrupted while ${from === 'applied' ? 'verifying' : 'applying'} (the process ended before the repair was verified)`;
+      const report = await rollBack(
+        entry,
+        rec,
+        deps,
+        from === 'rolling-back' ? why : `${why}; rolled back by recovery`,
+      );
       detail = `rolled back: ${report.restored.length} file(s) restored${report.services.length ? `, ${report.services.join(', ')} restarted` : ''}${report.errors.length ? `; errors: ${report.errors.join('; ')}` : ''}`;
     }
     out.push({ entry: entry.id, repair: entry.repair, from, to: entry.status, detail });

@@ -32,12 +32,22 @@ export function tempDirs(entry: JournalEntry): string[] {
     if (s.kind === 'write') {
       dirs.add(dirnameNode(osOf(s.path), s.path));
       if (s.tempDir) dirs.add(s.tempDir);
-    } else if (s.kind === 'toml-set' || s.kind === 'toml-remove' || s.kind === 'toml-remove-element') dirs.add(dirnameNode(osOf(s.path), s.path));
+    } else if (
+      s.kind === 'toml-set' ||
+      s.kind === 'toml-remove' ||
+      s.kind === 'toml-remove-element'
+    )
+      dirs.add(dirnameNode(osOf(s.path), s.path));
   }
   return [...dirs];
 }
 
-export async function revertSteps(entry: JournalEntry, rec: EntryRecorder, deps: RevertDeps, phase: 'rollback' | 'undo'): Promise<RollbackReport> {
+export async function revertSteps(
+  entry: JournalEntry,
+  rec: EntryRecorder,
+  deps: RevertDeps,
+  phase: 'rollback' | 'undo',
+): Promise<RollbackReport> {
   const report: RollbackReport = { restored: [], conflicts: [], errors: [], services: [] };
   let conflictNo = 0;
   const ctx: RevertContext = {
@@ -52,12 +62,24 @@ export async function revertSteps(entry: JournalEntry, rec: EntryRecorder, deps:
   };
   // Services whose restart ran (or, for undo, every restart of the plan) are restarted again.
   const restart = [
-    ...new Set(entry.steps.flatMap((js) => (js.step.kind === 'restart-service' && (phase === 'undo' || js.state === 'started' || js.state === 'done') ? [js.step] : []))),
+    ...new Set(
+      entry.steps.flatMap((js) =>
+        js.step.kind === 'restart-service' &&
+        (phase === 'undo' || js.state === 'started' || js.state === 'done')
+          ? [js.step]
+          : [],
+      ),
+    ),
   ];
   for (let k = entry.steps.length - 1; k >= 0; k--) {
     const js = entry.steps[k];
     // Restart steps are "reverted" by restarting again below, once every file is back.
-    if (!js || js.step.kind === 'restart-service' || (js.state !== 'started' && js.state !== 'done')) continue;
+    if (
+      !js ||
+      js.step.kind === 'restart-service' ||
+      (js.state !== 'started' && js.state !== 'done')
+    )
+      continue;
     try {
       const out = await executorFor(js.step).revert(js.step, js, ctx);
       report.restored.push(...out.restored);
@@ -69,9 +91,17 @@ export async function revertSteps(entry: JournalEntry, rec: EntryRecorder, deps:
     await rec.step(k, 'reverted', `${phase}-step`);
   }
   for (const dir of tempDirs(entry)) {
-    await deps.fs.removeStaleTemps(dir).catch((e: Error) => report.errors.push(`cleaning ${dir}: ${e.message}`));
+    await deps.fs
+      .removeStaleTemps(dir)
+      .catch((e: Error) => report.errors.push(`cleaning ${dir}: ${e.message}`));
   }
-  const stepCtx: StepContext = { fs: deps.fs, services: deps.services, ...(deps.powershell && { powershell: deps.powershell }), boundary: () => undefined, serviceWaitMs: deps.serviceWaitMs };
+  const stepCtx: StepContext = {
+    fs: deps.fs,
+    services: deps.services,
+    ...(deps.powershell && { powershell: deps.powershell }),
+    boundary: () => undefined,
+    serviceWaitMs: deps.serviceWaitMs,
+  };
   const done = new Set<string>();
   for (const s of restart) {
     if (s.kind !== 'restart-service' || done.has(s.service)) continue;
@@ -84,18 +114,27 @@ export async function revertSteps(entry: JournalEntry, rec: EntryRecorder, deps:
     }
   }
   for (const js of entry.steps) {
-    if (js.step.kind === 'restart-service' && (js.state === 'started' || js.state === 'done')) await rec.step(js.index, 'reverted', `${phase}-step`);
+    if (js.step.kind === 'restart-service' && (js.state === 'started' || js.state === 'done'))
+      await rec.step(js.index, 'reverted', `${phase}-step`);
   }
   report.restored = [...new Set(report.restored)];
   return report;
 }
 
 /** Roll an entry back to the state before its repair and record why. */
-export async function rollBack(entry: JournalEntry, rec: EntryRecorder, deps: RevertDeps, reason: string): Promise<RollbackReport> {
+export async function rollBack(
+  entry: JournalEntry,
+  rec: EntryRecorder,
+  deps: RevertDeps,
+  reason: string,
+): Promise<RollbackReport> {
   entry.reason = reason;
   await rec.status('rolling-back', reason);
   const report = await revertSteps(entry, rec, deps, 'rollback');
   entry.rollback = report;
-  await rec.status(report.errors.length > 0 ? 'rollback-failed' : 'rolled-back', report.errors.length > 0 ? report.errors.join('; ') : reason);
+  await rec.status(
+    report.errors.length > 0 ? 'rollback-failed' : 'rolled-back',
+    report.errors.length > 0 ? report.errors.join('; ') : reason,
+  );
   return report;
 }

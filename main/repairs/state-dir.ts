@@ -12,12 +12,17 @@ import { dirnameNode, resolveNode } from '../host/paths';
 import type { NodeFs } from './node-fs';
 
 export function defaultStateDir(os: 'linux' | 'windows', root?: string): string {
-  if (os === 'windows') return path.win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'cni-doctor');
+  if (os === 'windows')
+    return path.win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'cni-doctor');
   // A node disk keeps its own journal, so undo works after the node boots from it.
   return root && root !== '/' ? path.join(root, 'var/lib/cni-doctor') : '/var/lib/cni-doctor';
 }
 
-const SYSTEMD_KUBELET_DROPINS = ['/etc/systemd/system/kubelet.service.d', '/usr/lib/systemd/system/kubelet.service.d', '/lib/systemd/system/kubelet.service.d'];
+const SYSTEMD_KUBELET_DROPINS = [
+  '/etc/systemd/system/kubelet.service.d',
+  '/usr/lib/systemd/system/kubelet.service.d',
+  '/lib/systemd/system/kubelet.service.d',
+];
 
 /** Node directories whose files a runtime loads (conf dirs, import globs, drop-in dirs). */
 export function loadedDirs(s: Snapshot): string[] {
@@ -64,16 +69,22 @@ async function realish(p: string): Promise<string> {
   }
 }
 
-const inside = (child: string, dir: string, sep: string): boolean => child === dir || child.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+const inside = (child: string, dir: string, sep: string): boolean =>
+  child === dir || child.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 
 /** null when the state dir is safe; otherwise why not. */
-export async function stateDirProblem(stateDir: string, s: Snapshot, fs: NodeFs): Promise<string | null> {
+export async function stateDirProblem(
+  stateDir: string,
+  s: Snapshot,
+  fs: NodeFs,
+): Promise<string | null> {
   const state = await realish(stateDir);
   const sep = s.node.os === 'windows' && process.platform === 'win32' ? '\\' : '/';
   const cmp = (x: string): string => (s.node.os === 'windows' ? x.toLowerCase() : x);
   for (const d of loadedDirs(s)) {
     const real = await realish(await fs.realPath(d, true).catch(() => d));
-    if (inside(cmp(state), cmp(real), sep)) return `the state dir ${stateDir} is inside ${d}, which a runtime loads files from; backups there could be loaded as configuration. Use --state-dir elsewhere`;
+    if (inside(cmp(state), cmp(real), sep))
+      return `the state dir ${stateDir} is inside ${d}, which a runtime loads files from; backups there could be loaded as configuration. Use --state-dir elsewhere`;
   }
   return null;
 }

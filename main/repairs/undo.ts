@@ -12,37 +12,88 @@ import { recoverWithLock } from './recover';
 import { revertSteps } from './revert';
 import { executorFor } from './steps/registry';
 
-export type UndoEnvironment = Pick<RepairEnvironment, 'fs' | 'services' | 'powershell' | 'stateDir' | 'onTransition' | 'serviceWaitMs' | 'now' | 'isElevated'>;
+export type UndoEnvironment = Pick<
+  RepairEnvironment,
+  | 'fs'
+  | 'services'
+  | 'powershell'
+  | 'stateDir'
+  | 'onTransition'
+  | 'serviceWaitMs'
+  | 'now'
+  | 'isElevated'
+>;
 
-const refused = (entry: JournalEntry | null, id: string, reason: string): ApplyResult => ({ entry: entry?.id ?? id, repair: entry?.repair ?? '', status: 'refused', reason, verification: null });
+const refused = (entry: JournalEntry | null, id: string, reason: string): ApplyResult => ({
+  entry: entry?.id ?? id,
+  repair: entry?.repair ?? '',
+  status: 'refused',
+  reason,
+  verification: null,
+});
 
-export async function undoEntry(env: UndoEnvironment, id: string, rerun = `sudo npx cni-doctor undo ${id} --yes`): Promise<ApplyResult> {
-  if (!ENTRY_ID.test(id)) return refused(null, id, `"${id}" is not a journal entry id (see \`cni-doctor history\`)`);
+export async function undoEntry(
+  env: UndoEnvironment,
+  id: string,
+  rerun = `sudo npx cni-doctor undo ${id} --yes`,
+): Promise<ApplyResult> {
+  if (!ENTRY_ID.test(id))
+    return refused(null, id, `"${id}" is not a journal entry id (see \`cni-doctor history\`)`);
   const store = new JournalStore(env.stateDir);
   const first = await store.load(id);
   if (!first) return refused(null, id, `no journal entry ${id} in ${env.stateDir}`);
-  if (first.steps.some((s) => s.step.needsElevation) && !(await env.isElevated())) return refused(first, id, `undoing this repair needs root; nothing was changed. Rerun: ${rerun}`);
+  if (first.steps.some((s) => s.step.needsElevation) && !(await env.isElevated()))
+    return refused(
+      first,
+      id,
+      `undoing this repair needs root; nothing was changed. Rerun: ${rerun}`,
+    );
   let lock: Lock;
   try {
     lock = await acquireLock(env.stateDir);
   } catch (e) {
-    return refused(first, id, e instanceof LockBusy ? e.message : `cannot use ${env.stateDir}: ${(e as Error).message}`);
+    return refused(
+      first,
+      id,
+      e instanceof LockBusy ? e.message : `cannot use ${env.stateDir}: ${(e as Error).message}`,
+    );
   }
   try {
     await recoverWithLock(store, env);
     const entry = await store.load(id);
     if (!entry) return refused(null, id, `no journal entry ${id}`);
-    if (entry.status !== 'verified') return refused(entry, id, `entry ${id} is ${entry.status}; only a verified repair can be undone`);
+    if (entry.status !== 'verified')
+      return refused(
+        entry,
+        id,
+        `entry ${id} is ${entry.status}; only a verified repair can be undone`,
+      );
     const { fs, services } = depsForEntry(env, entry);
     const changed: string[] = [];
     for (const js of entry.steps) {
       const why = await executorFor(js.step).changedSince(js.step, js, fs);
       if (why) changed.push(why);
     }
-    if (changed.length > 0) return refused(entry, id, `${changed.join('; ')}; nothing was restored (undo would destroy that change). Undo later repairs first, or restore by hand from ${store.backupDir(id)}`);
+    if (changed.length > 0)
+      return refused(
+        entry,
+        id,
+        `${changed.join('; ')}; nothing was restored (undo would destroy that change). Undo later repairs first, or restore by hand from ${store.backupDir(id)}`,
+      );
     const rec = new EntryRecorder(store, entry, env.onTransition, env.now);
     await rec.status('undoing');
-    const report = await revertSteps(entry, rec, { fs, services, ...(env.powershell && { powershell: env.powershell }), store, serviceWaitMs: env.serviceWaitMs ?? 30_000 }, 'undo');
+    const report = await revertSteps(
+      entry,
+      rec,
+      {
+        fs,
+        services,
+        ...(env.powershell && { powershell: env.powershell }),
+        store,
+        serviceWaitMs: env.serviceWaitMs ?? 30_000,
+      },
+      'undo',
+    );
     entry.undo = report;
     const ok = report.errors.length === 0;
     await rec.status(ok ? 'undone' : 'undo-failed', ok ? undefined : report.errors.join('; '));

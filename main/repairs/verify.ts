@@ -21,7 +21,10 @@ export interface VerifyOptions {
   intervalMs: number;
 }
 
-const RUNTIME_SERVICES: Record<string, 'containerd' | 'crio'> = { containerd: 'containerd', crio: 'crio' };
+const RUNTIME_SERVICES: Record<string, 'containerd' | 'crio'> = {
+  containerd: 'containerd',
+  crio: 'crio',
+};
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function validCount(s: Snapshot, dir: string): number | undefined {
@@ -31,7 +34,16 @@ function validCount(s: Snapshot, dir: string): number | undefined {
 }
 
 async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
-  const v: Verification = { passed: false, resolved: false, newFindings: [], cri: [], services: [], confDirs: [], attempts: attempt, notes: [] };
+  const v: Verification = {
+    passed: false,
+    resolved: false,
+    newFindings: [],
+    cri: [],
+    services: [],
+    confDirs: [],
+    attempts: attempt,
+    notes: [],
+  };
   let after: Rescan;
   try {
     after = await o.rescan();
@@ -42,8 +54,12 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
   const problems: string[] = [];
   v.resolved = !after.report.findings.some((f) => f.id === o.plan.findingId);
   if (!v.resolved) problems.push(`the finding ${o.plan.findingId} is still there`);
-  const wasError = new Set(o.before.report.findings.filter((f) => f.severity === 'error').map((f) => f.id));
-  v.newFindings = after.report.findings.filter((f) => f.severity === 'error' && !wasError.has(f.id)).map((f) => f.id);
+  const wasError = new Set(
+    o.before.report.findings.filter((f) => f.severity === 'error').map((f) => f.id),
+  );
+  v.newFindings = after.report.findings
+    .filter((f) => f.severity === 'error' && !wasError.has(f.id))
+    .map((f) => f.id);
   if (v.newFindings.length > 0) problems.push(`new error finding(s): ${v.newFindings.join(', ')}`);
 
   for (const name of o.plan.services) {
@@ -53,13 +69,20 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
   }
 
   const snap = after.snapshot;
-  const runtimes = o.plan.services.map((n) => RUNTIME_SERVICES[n]).filter((n): n is 'containerd' | 'crio' => n !== undefined);
+  const runtimes = o.plan.services
+    .map((n) => RUNTIME_SERVICES[n])
+    .filter((n): n is 'containerd' | 'crio' => n !== undefined);
   if (runtimes.length > 0 && o.services.live) {
     if (!snap?.cri) v.notes.push('the rescan did not ask the runtime over CRI');
     else {
       for (const rt of derive(snap).runtimes.filter((r) => runtimes.includes(r.name))) {
         const ok = rt.cri !== undefined && rt.cri.error === null;
-        const detail = rt.cri === undefined ? 'not asked' : rt.cri.error ? `code ${rt.cri.error.code}: ${rt.cri.error.message}` : `answers ${rt.cri.api ?? 'CRI'}`;
+        const detail =
+          rt.cri === undefined
+            ? 'not asked'
+            : rt.cri.error
+              ? `code ${rt.cri.error.code}: ${rt.cri.error.message}`
+              : `answers ${rt.cri.api ?? 'CRI'}`;
         v.cri.push({ endpoint: rt.endpoint, ok, detail });
         if (!ok) problems.push(`${rt.label} does not answer CRI at ${rt.endpoint} (${detail})`);
       }
@@ -69,7 +92,8 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
   if (snap) {
     const os = snap.node.os;
     const dirs = new Map<string, string>();
-    for (const s of o.plan.steps) if (s.kind === 'rename') dirs.set(pathKey(os, dirnameNode(os, s.to)), dirnameNode(os, s.to));
+    for (const s of o.plan.steps)
+      if (s.kind === 'rename') dirs.set(pathKey(os, dirnameNode(os, s.to)), dirnameNode(os, s.to));
     for (const dir of dirs.values()) {
       const now = validCount(snap, dir);
       const then = validCount(o.before.snapshot, dir);
@@ -77,11 +101,20 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
       v.confDirs.push({ path: dir, valid: now });
       if (now === 0 && (then ?? 0) > 0) problems.push(`${dir} has no valid CNI config left`);
       // The files are right; does the runtime that reads them agree? (It reloads on the rename.)
-      for (const rt of derive(snap).runtimes.filter((r) => r.confDir && pathKey(os, r.confDir.path) === pathKey(os, dir))) {
+      for (const rt of derive(snap).runtimes.filter(
+        (r) => r.confDir && pathKey(os, r.confDir.path) === pathKey(os, dir),
+      )) {
         const ready = rt.cri?.status?.conditions.find((c) => c.type === 'NetworkReady');
         if (!ready) continue;
-        v.cri.push({ endpoint: rt.endpoint, ok: ready.status, detail: ready.status ? 'NetworkReady' : `NetworkReady=false: ${ready.message}` });
-        if (!ready.status) problems.push(`${rt.label} still reports NetworkReady=false (${ready.message}); it may not have reloaded its CNI config`);
+        v.cri.push({
+          endpoint: rt.endpoint,
+          ok: ready.status,
+          detail: ready.status ? 'NetworkReady' : `NetworkReady=false: ${ready.message}`,
+        });
+        if (!ready.status)
+          problems.push(
+            `${rt.label} still reports NetworkReady=false (${ready.message}); it may not have reloaded its CNI config`,
+          );
       }
     }
   }

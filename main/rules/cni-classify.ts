@@ -16,7 +16,14 @@ const DEFAULT_NAME_PATTERNS: RegExp[] = [
   /^0-containerd-nat\.json$/i, // containerd's Windows setup script (KB windows §6)
 ];
 
-const DEFAULT_NETWORK_NAMES = new Set(['containerd-net', 'crio', 'podman', 'cni-loopback', 'crio-loopback', 'loopback']);
+const DEFAULT_NETWORK_NAMES = new Set([
+  'containerd-net',
+  'crio',
+  'podman',
+  'cni-loopback',
+  'crio-loopback',
+  'loopback',
+]);
 
 export function isDefaultConfig(f: CniConfFile): boolean {
   if (DEFAULT_NAME_PATTERNS.some((re) => re.test(f.name))) return true;

@@ -3,7 +3,14 @@
  * how each runtime loads its CNI conf dir (KB linux §1.4, §1.6).
  */
 import type { ConfEntryRole } from '../../shared/model/finding';
-import type { CniBinDir, CniConfDir, CniConfFile, ContainerdFacts, CrioFacts, Snapshot } from '../../shared/model/snapshot';
+import type {
+  CniBinDir,
+  CniConfDir,
+  CniConfFile,
+  ContainerdFacts,
+  CrioFacts,
+  Snapshot,
+} from '../../shared/model/snapshot';
 import type { CriEntry } from '../../shared/model/cri';
 import { pathKey } from '../host/paths';
 import { endpointKey } from '../probes/endpoint';
@@ -61,15 +68,31 @@ export function parsed(f: CniConfFile) {
 }
 
 export function findConfDir(s: Snapshot, path: string): CniConfDir | undefined {
-  return s.confDirs.find((d) => pathKey(s.node.os, d.path).replace(/[\\/]+$/, '') === pathKey(s.node.os, path).replace(/[\\/]+$/, ''));
+  return s.confDirs.find(
+    (d) =>
+      pathKey(s.node.os, d.path).replace(/[\\/]+$/, '') ===
+      pathKey(s.node.os, path).replace(/[\\/]+$/, ''),
+  );
 }
 
 export function findBinDirs(s: Snapshot, paths: readonly string[]): CniBinDir[] {
-  return paths.map((p) => s.binDirs.find((d) => pathKey(s.node.os, d.path).replace(/[\\/]+$/, '') === pathKey(s.node.os, p).replace(/[\\/]+$/, ''))).filter((d): d is CniBinDir => d !== undefined);
+  return paths
+    .map((p) =>
+      s.binDirs.find(
+        (d) =>
+          pathKey(s.node.os, d.path).replace(/[\\/]+$/, '') ===
+          pathKey(s.node.os, p).replace(/[\\/]+$/, ''),
+      ),
+    )
+    .filter((d): d is CniBinDir => d !== undefined);
 }
 
 /** Is plugin `type` an entry of the bin dir? (Windows: `<type>.exe`, case-insensitive.) */
-export function binDirHas(os: 'linux' | 'windows', dir: CniBinDir, type: string): boolean | undefined {
+export function binDirHas(
+  os: 'linux' | 'windows',
+  dir: CniBinDir,
+  type: string,
+): boolean | undefined {
   if (!dir.entries.known) return undefined;
   if (os === 'windows') {
     const want = `${type}.exe`.toLowerCase();
@@ -79,7 +102,11 @@ export function binDirHas(os: 'linux' | 'windows', dir: CniBinDir, type: string)
 }
 
 /** Plugin types of a config that none of the bin dirs holds; undefined when a listing is unknown. */
-export function missingPlugins(os: 'linux' | 'windows', f: CniConfFile, dirs: CniBinDir[]): string[] | undefined {
+export function missingPlugins(
+  os: 'linux' | 'windows',
+  f: CniConfFile,
+  dirs: CniBinDir[],
+): string[] | undefined {
   const p = parsed(f);
   if (!p?.ok) return [];
   const out: string[] = [];
@@ -95,7 +122,15 @@ export function missingPlugins(os: 'linux' | 'windows', f: CniConfFile, dirs: Cn
 function analyseContainerd(dir: CniConfDir, maxConfNum: number): ConfLoad | undefined {
   if (!dir.entries.known) return undefined;
   const entries: ConfLoadEntry[] = [];
-  const load: ConfLoad = { entries, loadable: [], valid: [], invalid: [], inUse: [], unreadable: [], skippedForPlugins: [] };
+  const load: ConfLoad = {
+    entries,
+    loadable: [],
+    valid: [],
+    invalid: [],
+    inUse: [],
+    unreadable: [],
+    skippedForPlugins: [],
+  };
   let stopped = false;
   const max = maxConfNum <= 0 ? Infinity : maxConfNum;
   for (const f of dir.entries.value) {
@@ -109,7 +144,11 @@ function analyseContainerd(dir: CniConfDir, maxConfNum: number): ConfLoad | unde
     if (p?.ok) load.valid.push(f);
     else if (p) load.invalid.push(f);
     if (stopped) {
-      entries.push({ file: f, role: p && !p.ok ? 'invalid' : 'never-read', note: 'containerd stops before this file' });
+      entries.push({
+        file: f,
+        role: p && !p.ok ? 'invalid' : 'never-read',
+        note: 'containerd stops before this file',
+      });
       continue;
     }
     if (!p) {
@@ -121,7 +160,11 @@ function analyseContainerd(dir: CniConfDir, maxConfNum: number): ConfLoad | unde
     if (!p.ok) {
       // go-cni returns on the first file that fails to parse: nothing loads (KB linux §1.4 step 4).
       load.fatal = f;
-      entries.push({ file: f, role: 'invalid', note: 'containerd stops here: the whole CNI load fails' });
+      entries.push({
+        file: f,
+        role: 'invalid',
+        note: 'containerd stops here: the whole CNI load fails',
+      });
       stopped = true;
       continue;
     }
@@ -136,10 +179,23 @@ function analyseContainerd(dir: CniConfDir, maxConfNum: number): ConfLoad | unde
   return load;
 }
 
-function analyseCrio(os: 'linux' | 'windows', dir: CniConfDir, defaultNetwork: string | undefined, bins: CniBinDir[]): ConfLoad | undefined {
+function analyseCrio(
+  os: 'linux' | 'windows',
+  dir: CniConfDir,
+  defaultNetwork: string | undefined,
+  bins: CniBinDir[],
+): ConfLoad | undefined {
   if (!dir.entries.known) return undefined;
   const entries: ConfLoadEntry[] = [];
-  const load: ConfLoad = { entries, loadable: [], valid: [], invalid: [], inUse: [], unreadable: [], skippedForPlugins: [] };
+  const load: ConfLoad = {
+    entries,
+    loadable: [],
+    valid: [],
+    invalid: [],
+    inUse: [],
+    unreadable: [],
+    skippedForPlugins: [],
+  };
   const usable: CniConfFile[] = [];
   const names = new Set<string>();
   for (const f of dir.entries.value) {
@@ -170,14 +226,24 @@ function analyseCrio(os: 'linux' | 'windows', dir: CniConfDir, defaultNetwork: s
     // ocicni names a nameless list after the file (KB linux §1.7 row 200-loopback).
     const net = p.network ?? f.name;
     if (names.has(net)) {
-      entries.push({ file: f, role: 'skipped', note: `network "${net}" already defined by an earlier file` });
+      entries.push({
+        file: f,
+        role: 'skipped',
+        note: `network "${net}" already defined by an earlier file`,
+      });
       continue;
     }
     names.add(net);
     usable.push(f);
     entries.push({ file: f, role: 'valid-unused' });
   }
-  const chosen = defaultNetwork ? usable.find((f) => (parsed(f)?.ok ? (parsed(f) as { network?: string }).network ?? f.name : '') === defaultNetwork) : usable[0];
+  const chosen = defaultNetwork
+    ? usable.find(
+        (f) =>
+          (parsed(f)?.ok ? ((parsed(f) as { network?: string }).network ?? f.name) : '') ===
+          defaultNetwork,
+      )
+    : usable[0];
   if (chosen) {
     load.inUse = [chosen];
     const e = entries.find((x) => x.file === chosen);
@@ -185,17 +251,23 @@ function analyseCrio(os: 'linux' | 'windows', dir: CniConfDir, defaultNetwork: s
   }
   // An unreadable file before the chosen one might be the network CRI-O really uses.
   const order = dir.entries.value;
-  load.undecided = load.unreadable.find((f) => !chosen || defaultNetwork !== undefined || order.indexOf(f) < order.indexOf(chosen));
+  load.undecided = load.unreadable.find(
+    (f) => !chosen || defaultNetwork !== undefined || order.indexOf(f) < order.indexOf(chosen),
+  );
   return load;
 }
 
 export function derive(s: Snapshot): Derived {
   const runtimes: RuntimeView[] = [];
   const kubeletEp = s.kubelet.known ? s.kubelet.value?.endpoint?.value : undefined;
-  const criFor = (ep: string): CriEntry | undefined => s.cri?.find((c) => endpointKey(c.endpoint) === endpointKey(ep));
+  const criFor = (ep: string): CriEntry | undefined =>
+    s.cri?.find((c) => endpointKey(c.endpoint) === endpointKey(ep));
   if (s.containerd.known && s.containerd.value) {
     const c = s.containerd.value;
-    const endpoint = c.address.value.startsWith('\\\\') || c.address.value.includes('://') ? c.address.value : `unix://${c.address.value}`;
+    const endpoint =
+      c.address.value.startsWith('\\\\') || c.address.value.includes('://')
+        ? c.address.value
+        : `unix://${c.address.value}`;
     const confDir = findConfDir(s, c.cni.confDir.value);
     const binDirs = findBinDirs(s, c.cni.binDirs.value);
     runtimes.push({
@@ -203,7 +275,9 @@ export function derive(s: Snapshot): Derived {
       label: c.flavor === 'containerd' ? 'containerd' : `${c.flavor}'s containerd`,
       endpoint: normaliseAddress(endpoint),
       facts: c,
-      usedByKubelet: kubeletEp === undefined || endpointKey(kubeletEp) === endpointKey(normaliseAddress(endpoint)),
+      usedByKubelet:
+        kubeletEp === undefined ||
+        endpointKey(kubeletEp) === endpointKey(normaliseAddress(endpoint)),
       confDir,
       binDirs,
       load: confDir ? analyseContainerd(confDir, c.cni.maxConfNum.value) : undefined,
@@ -223,17 +297,24 @@ export function derive(s: Snapshot): Derived {
       usedByKubelet: kubeletEp === undefined || endpointKey(kubeletEp) === endpointKey(endpoint),
       confDir,
       binDirs,
-      load: confDir ? analyseCrio(s.node.os, confDir, c.cni.defaultNetwork?.value, binDirs) : undefined,
+      load: confDir
+        ? analyseCrio(s.node.os, confDir, c.cni.defaultNetwork?.value, binDirs)
+        : undefined,
       cri: criFor(endpoint),
     });
   }
-  return { runtimes, judged: runtimes.filter((r) => r.usedByKubelet), kubeletEndpointKnown: kubeletEp !== undefined };
+  return {
+    runtimes,
+    judged: runtimes.filter((r) => r.usedByKubelet),
+    kubeletEndpointKnown: kubeletEp !== undefined,
+  };
 }
 
 /** Why no runtime is judged: none is installed, or the kubelet uses another one (cri-dockerd…). */
 export function noJudgedRuntimeReason(s: Snapshot, d: Derived): string {
   const kubeletEp = s.kubelet.known ? s.kubelet.value?.endpoint?.value : undefined;
-  if (d.runtimes.length > 0 && kubeletEp) return `the kubelet uses ${kubeletEp}, not ${d.runtimes.map((r) => r.label).join(' or ')}`;
+  if (d.runtimes.length > 0 && kubeletEp)
+    return `the kubelet uses ${kubeletEp}, not ${d.runtimes.map((r) => r.label).join(' or ')}`;
   return 'no containerd or CRI-O runtime found';
 }
 

@@ -45,6 +45,10 @@ export interface Rule extends RuleInfo {
 }
 
 export const pass = (): RuleOutcome => ({ status: 'pass' });
-export const notApplicable = (reason: string): RuleOutcome => ({ status: 'not-applicable', reason });
+export const notApplicable = (reason: string): RuleOutcome => ({
+  status: 'not-applicable',
+  reason,
+});
 export const unknown = (reason: string): RuleOutcome => ({ status: 'unknown', reason });
-export const fail = (...findings: FindingDraft[]): RuleOutcome => (findings.length === 0 ? pass() : { status: 'fail', findings });
+export const fail = (...findings: FindingDraft[]): RuleOutcome =>
+  findings.length === 0 ? pass() : { status: 'fail', findings };

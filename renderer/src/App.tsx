@@ -17,7 +17,9 @@ const Checks = lazy(() => import('./screens/Checks').then((m) => ({ default: m.C
 const History = lazy(() => import('./screens/History').then((m) => ({ default: m.History })));
 const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m.Bundles })));
 const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
-const FindingDetail = lazy(() => import('./screens/detail/FindingDetail').then((m) => ({ default: m.FindingDetail })));
+const FindingDetail = lazy(() =>
+  import('./screens/detail/FindingDetail').then((m) => ({ default: m.FindingDetail })),
+);
 
 function useThemeAttribute(): void {
   const theme = usePrefs((s) => s.theme);
@@ -33,7 +35,9 @@ function useDetailFocus(open: boolean, close: () => void): void {
   // A layout effect runs before the detail's own (passive) effect moves focus to its heading,
   // so this still sees the button that opened it.
   useLayoutEffect(() => {
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (open)
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [open]);
   useEffect(() => {
     if (!open) return;
@@ -71,7 +75,10 @@ export function App() {
   useDetailFocus(selected !== null, close);
 
   const counts = scan.data
-    ? { findings: scan.data.report.findings.length, unknown: scan.data.report.checks.filter((c) => c.status === 'unknown').length }
+    ? {
+        findings: scan.data.report.findings.length,
+        unknown: scan.data.report.checks.filter((c) => c.status === 'unknown').length,
+      }
     : undefined;
 
   return (
@@ -104,7 +111,9 @@ export function App() {
           {screen === 'demo' && <Demo />}
         </Suspense>
       </main>
-      <Suspense fallback={null}>{selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}</Suspense>
+      <Suspense fallback={null}>
+        {selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
+      </Suspense>
     </div>
   );
 }

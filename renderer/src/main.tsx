@@ -23,7 +23,9 @@ declare global {
 
 function pickApi(): DoctorApi | undefined {
   if (window.doctor) return window.doctor;
-  const token = takeToken(window.location, window.sessionStorage, (url) => window.history.replaceState(null, '', url));
+  const token = takeToken(window.location, window.sessionStorage, (url) =>
+    window.history.replaceState(null, '', url),
+  );
   return token ? createHttpApi({ token }) : undefined;
 }
 
@@ -32,8 +34,8 @@ function NoToken() {
     <main className="no-token">
       <h1>cni-doctor</h1>
       <p>
-        This page needs the address that <code>cni-doctor serve</code> printed: it ends in <code>#token=…</code>, a secret made for this
-        session. Open that exact address.
+        This page needs the address that <code>cni-doctor serve</code> printed: it ends in{' '}
+        <code>#token=…</code>, a secret made for this session. Open that exact address.
       </p>
     </main>
   );
@@ -45,7 +47,9 @@ if (!api) {
   root.render(<NoToken />);
 } else {
   connectProgress(api);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  });
   void prefetchFirstScreen(queryClient, api);
   root.render(
     <StrictMode>

@@ -17,7 +17,12 @@ export interface CriSandbox {
 export interface CriEntry {
   endpoint: string;
   api: 'runtime.v1' | 'runtime.v1alpha2' | null;
-  version?: { version: string; runtimeName: string; runtimeVersion: string; runtimeApiVersion: string };
+  version?: {
+    version: string;
+    runtimeName: string;
+    runtimeVersion: string;
+    runtimeApiVersion: string;
+  };
   status?: { conditions: CriCondition[]; info: Record<string, string> };
   sandboxes?: CriSandbox[];
   error: null | { code: number; message: string };

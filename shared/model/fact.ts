@@ -4,7 +4,8 @@
  * the `unknown` check status instead of guessing (rules.md: "A check never reports pass when it
  * could not look").
  */
-export type Fact<T> = { readonly known: true; readonly value: T } | { readonly known: false; readonly reason: string };
+export type Fact<T> =
+  { readonly known: true; readonly value: T } | { readonly known: false; readonly reason: string };
 
 export const known = <T>(value: T): Fact<T> => ({ known: true, value });
 export const unknownFact = <T = never>(reason: string): Fact<T> => ({ known: false, reason });

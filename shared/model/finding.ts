@@ -36,11 +36,23 @@ export type Evidence =
       kind: 'conf-dir';
       path: string;
       runtime: string;
-      entries: { name: string; role: ConfEntryRole; network?: string; plugins?: string[]; note?: string }[];
+      entries: {
+        name: string;
+        role: ConfEntryRole;
+        network?: string;
+        plugins?: string[];
+        note?: string;
+      }[];
       note?: string;
     }
   | { kind: 'cri'; endpoint: string; field: string; value: string }
-  | { kind: 'hns'; objectType: 'network' | 'endpoint' | 'namespace' | 'policyList'; id: string; name?: string; detail: string }
+  | {
+      kind: 'hns';
+      objectType: 'network' | 'endpoint' | 'namespace' | 'policyList';
+      id: string;
+      name?: string;
+      detail: string;
+    }
   | { kind: 'log'; path: string; line: number; text: string; signature: string }
   | { kind: 'process'; name: string; pid?: number; args: string[] }
   | { kind: 'path'; path: string; state: string; note?: string }

@@ -74,8 +74,19 @@ export interface RestartServiceStep extends StepBase {
 
 /** The only PowerShell a plan may run: one allow-listed cmdlet with typed parameters. */
 // Remove-HnsNetwork exists only as the undo of New-HnsNetwork (by the ID it created).
-export type PowerShellCmdlet = 'New-HnsNetwork' | 'Remove-HnsNetwork' | 'Remove-HnsEndpoint' | 'Restart-Service' | 'Start-Service';
-export const POWERSHELL_CMDLETS: readonly PowerShellCmdlet[] = ['New-HnsNetwork', 'Remove-HnsNetwork', 'Remove-HnsEndpoint', 'Restart-Service', 'Start-Service'];
+export type PowerShellCmdlet =
+  | 'New-HnsNetwork'
+  | 'Remove-HnsNetwork'
+  | 'Remove-HnsEndpoint'
+  | 'Restart-Service'
+  | 'Start-Service';
+export const POWERSHELL_CMDLETS: readonly PowerShellCmdlet[] = [
+  'New-HnsNetwork',
+  'Remove-HnsNetwork',
+  'Remove-HnsEndpoint',
+  'Restart-Service',
+  'Start-Service',
+];
 export type PowerShellParam = string | number | boolean | string[];
 
 export interface PowerShellStep extends StepBase {
@@ -207,7 +218,13 @@ export type JournalStatus =
   | 'undone'
   | 'undo-failed';
 
-export const TERMINAL_STATUSES: readonly JournalStatus[] = ['verified', 'rolled-back', 'rollback-failed', 'undone', 'undo-failed'];
+export const TERMINAL_STATUSES: readonly JournalStatus[] = [
+  'verified',
+  'rolled-back',
+  'rollback-failed',
+  'undone',
+  'undo-failed',
+];
 
 export type JournalStepState = 'pending' | 'started' | 'done' | 'reverted';
 

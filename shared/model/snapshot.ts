@@ -190,7 +190,8 @@ export interface CrictlFacts {
 export interface EndpointFact {
   /** Normalised endpoint: `unix:///run/containerd/containerd.sock` or `npipe:////./pipe/name`. */
   endpoint: string;
-  runtime: 'containerd' | 'crio' | 'cri-dockerd' | 'dockershim' | 'k3s' | 'rke2' | 'docker' | 'unknown';
+  runtime:
+    'containerd' | 'crio' | 'cri-dockerd' | 'dockershim' | 'k3s' | 'rke2' | 'docker' | 'unknown';
   state: 'present' | 'missing' | 'not-a-socket' | 'unknown';
 }
 

@@ -7,8 +7,19 @@ export interface NodeSummary {
   runtimes: { name: string; version?: string; endpoint?: string; configPath?: string }[];
   kubelet?: { version?: string; endpoint?: string; cgroupDriver?: string };
   /** The CNI config the kubelet's runtime loads, if any. */
-  cniInUse?: { runtime: string; confDir: string; file?: string; network?: string; plugins: string[] };
-  criConditions?: { endpoint: string; runtimeReady?: boolean; networkReady?: boolean; message?: string }[];
+  cniInUse?: {
+    runtime: string;
+    confDir: string;
+    file?: string;
+    network?: string;
+    plugins: string[];
+  };
+  criConditions?: {
+    endpoint: string;
+    runtimeReady?: boolean;
+    networkReady?: boolean;
+    message?: string;
+  }[];
   counts: { error: number; warning: number; info: number };
   /** The finding most likely to explain a stuck sandbox. */
   topFindingId?: string;

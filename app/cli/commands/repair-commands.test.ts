@@ -5,7 +5,14 @@ import { main } from '../main';
 import type { Io } from '../io';
 import { configureRepairCommands } from './repair-commands';
 import { localEnvironment } from '../../../main/repairs';
-import { criDisabledNode, makeNodeTree, removeTree, shadowedNode, snapshotTree, type TreeSpec } from '../../../main/repairs/testing/node-tree';
+import {
+  criDisabledNode,
+  makeNodeTree,
+  removeTree,
+  shadowedNode,
+  snapshotTree,
+  type TreeSpec,
+} from '../../../main/repairs/testing/node-tree';
 import { newStateDir } from '../../../main/repairs/testing/env';
 
 const dirs: string[] = [];
@@ -24,7 +31,12 @@ function node(spec: TreeSpec): { root: string; state: string } {
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: Io = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), progress: () => undefined, isTty: false };
+  const io: Io = {
+    out: (t) => (out += `${t}\n`),
+    err: (t) => (err += `${t}\n`),
+    progress: () => undefined,
+    isTty: false,
+  };
   const code = await main(argv, io);
   return { code, out, err };
 }
@@ -38,37 +50,106 @@ describe('cni-doctor fix / undo / history', () => {
     const r = await run('fix', ENABLE_CRI, '--root', n.root, '--state-dir', n.state);
     expect(r.code).toBe(0);
     expect(r.out).toContain('-disabled_plugins = ["cri"]\n+disabled_plugins = []');
-    expect(r.out).toMatch(/Nothing was changed\. To apply: .*fix containerd\.cri\.disabled:containerd-enable-cri --yes --root .* --preview-token [A-Za-z0-9_-]+/);
+    expect(r.out).toMatch(
+      /Nothing was changed\. To apply: .*fix containerd\.cri\.disabled:containerd-enable-cri --yes --root .* --preview-token [A-Za-z0-9_-]+/,
+    );
     expect(snapshotTree(n.root, { mtime: true })).toEqual(before);
   });
 
   it('fix --yes --json applies, prints the documented shape, exits 0; history and undo follow', async () => {
     const n = node(criDisabledNode());
     const original = snapshotTree(n.root);
-    const r = await run('fix', ENABLE_CRI, '--yes', '--json', '--root', n.root, '--state-dir', n.state);
+    const r = await run(
+      'fix',
+      ENABLE_CRI,
+      '--yes',
+      '--json',
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out) as Record<string, unknown>;
-    expect(Object.keys(doc).slice(0, 5)).toEqual(['entry', 'repair', 'status', 'reason', 'verification']);
-    expect(doc).toMatchObject({ repair: ENABLE_CRI, status: 'applied', verification: { passed: true, resolved: true } });
+    expect(Object.keys(doc).slice(0, 5)).toEqual([
+      'entry',
+      'repair',
+      'status',
+      'reason',
+      'verification',
+    ]);
+    expect(doc).toMatchObject({
+      repair: ENABLE_CRI,
+      status: 'applied',
+      verification: { passed: true, resolved: true },
+    });
 
     const h = await run('history', '--json', '--root', n.root, '--state-dir', n.state);
     expect(h.code).toBe(0);
-    expect(JSON.parse(h.out)).toEqual({ entries: [{ id: doc.entry, repair: ENABLE_CRI, rule: 'containerd.cri.disabled', status: 'verified', appliedAt: expect.any(String), files: ['/etc/containerd/config.toml'] }] });
+    expect(JSON.parse(h.out)).toEqual({
+      entries: [
+        {
+          id: doc.entry,
+          repair: ENABLE_CRI,
+          rule: 'containerd.cri.disabled',
+          status: 'verified',
+          appliedAt: expect.any(String),
+          files: ['/etc/containerd/config.toml'],
+        },
+      ],
+    });
 
-    const preview = await run('undo', doc.entry as string, '--root', n.root, '--state-dir', n.state);
+    const preview = await run(
+      'undo',
+      doc.entry as string,
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     expect(preview.code).toBe(0);
     expect(preview.out).toContain('/etc/containerd/config.toml');
-    const u = await run('undo', doc.entry as string, '--yes', '--json', '--root', n.root, '--state-dir', n.state);
+    const u = await run(
+      'undo',
+      doc.entry as string,
+      '--yes',
+      '--json',
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     expect(u.code).toBe(0);
     expect(JSON.parse(u.out)).toMatchObject({ entry: doc.entry, status: 'undone' });
     expect(snapshotTree(n.root)).toEqual(original);
   });
 
   it('history lists newest first', async () => {
-    const n = node({ ...shadowedNode(), 'etc/containerd/config.toml': criDisabledNode()['etc/containerd/config.toml'] as string });
-    const a = JSON.parse((await run('fix', ENABLE_CRI, '--yes', '--json', '--root', n.root, '--state-dir', n.state)).out) as { entry: string };
-    const b = JSON.parse((await run('fix', 'cni.conf.shadowed-by-default:disable-files:containerd', '--yes', '--json', '--root', n.root, '--state-dir', n.state)).out) as { entry: string };
-    const h = JSON.parse((await run('history', '--json', '--root', n.root, '--state-dir', n.state)).out) as { entries: { id: string }[] };
+    const n = node({
+      ...shadowedNode(),
+      'etc/containerd/config.toml': criDisabledNode()['etc/containerd/config.toml'] as string,
+    });
+    const a = JSON.parse(
+      (await run('fix', ENABLE_CRI, '--yes', '--json', '--root', n.root, '--state-dir', n.state))
+        .out,
+    ) as { entry: string };
+    const b = JSON.parse(
+      (
+        await run(
+          'fix',
+          'cni.conf.shadowed-by-default:disable-files:containerd',
+          '--yes',
+          '--json',
+          '--root',
+          n.root,
+          '--state-dir',
+          n.state,
+        )
+      ).out,
+    ) as { entry: string };
+    const h = JSON.parse(
+      (await run('history', '--json', '--root', n.root, '--state-dir', n.state)).out,
+    ) as { entries: { id: string }[] };
     expect(h.entries.map((e) => e.id)).toEqual([b.entry, a.entry]);
   });
 
@@ -81,23 +162,64 @@ describe('cni-doctor fix / undo / history', () => {
         return { ...env, rescan: () => stale };
       },
     });
-    const r = await run('fix', ENABLE_CRI, '--yes', '--json', '--root', n.root, '--state-dir', n.state);
+    const r = await run(
+      'fix',
+      ENABLE_CRI,
+      '--yes',
+      '--json',
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.out)).toMatchObject({ status: 'rolled-back', verification: { passed: false } });
-    expect(r.err).toMatch(/^cni-doctor fix: rolled-back: verification failed: the finding containerd\.cri\.disabled is still there/);
+    expect(JSON.parse(r.out)).toMatchObject({
+      status: 'rolled-back',
+      verification: { passed: false },
+    });
+    expect(r.err).toMatch(
+      /^cni-doctor fix: rolled-back: verification failed: the finding containerd\.cri\.disabled is still there/,
+    );
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 
   it('refusals exit 2: unknown id, stale preview token, bundles', async () => {
     const n = node(criDisabledNode());
-    const unknown = await run('fix', 'no.such:repair', '--yes', '--json', '--root', n.root, '--state-dir', n.state);
+    const unknown = await run(
+      'fix',
+      'no.such:repair',
+      '--yes',
+      '--json',
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     expect(unknown.code).toBe(2);
     expect(JSON.parse(unknown.out)).toMatchObject({ entry: null, status: 'refused' });
 
-    const preview = await run('fix', ENABLE_CRI, '--json', '--root', n.root, '--state-dir', n.state);
+    const preview = await run(
+      'fix',
+      ENABLE_CRI,
+      '--json',
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     const token = (JSON.parse(preview.out) as { previewToken: string }).previewToken;
     appendFileSync(path.join(n.root, 'etc/containerd/config.toml'), '\n');
-    const stale = await run('fix', ENABLE_CRI, '--yes', '--preview-token', token, '--root', n.root, '--state-dir', n.state);
+    const stale = await run(
+      'fix',
+      ENABLE_CRI,
+      '--yes',
+      '--preview-token',
+      token,
+      '--root',
+      n.root,
+      '--state-dir',
+      n.state,
+    );
     expect(stale.code).toBe(2);
     expect(stale.err).toContain('/etc/containerd/config.toml changed since the preview');
 

@@ -6,28 +6,42 @@ import type { Style } from '../format-text';
 export function formatPreview(p: RepairPreview, s: Style, rerun: string): string {
   const out: string[] = [];
   out.push(s.bold(`Repair ${p.repairId}`), `  ${p.title}`, '');
-  out.push(`  Risk: ${p.risk}    Needs root: ${p.needsElevation ? 'yes' : 'no'}    Restarts: ${p.services.length ? p.services.join(', ') : 'nothing'}`, '');
+  out.push(
+    `  Risk: ${p.risk}    Needs root: ${p.needsElevation ? 'yes' : 'no'}    Restarts: ${p.services.length ? p.services.join(', ') : 'nothing'}`,
+    '',
+  );
   out.push(s.bold('Steps'));
   p.description.forEach((d, i) => out.push(`  ${i + 1}. ${d}`));
   out.push('', s.bold('What running pods notice'), `  ${p.podImpact}`);
   if (p.notes.length) out.push('', s.bold('Notes'), ...p.notes.map((n) => `  - ${n}`));
   for (const d of p.diffs) out.push('', s.bold(`Diff of ${d.path}`), d.unified.trimEnd());
-  out.push('', s.dim(`Preview token: ${p.previewToken}`), `Nothing was changed. To apply: ${rerun}`);
+  out.push(
+    '',
+    s.dim(`Preview token: ${p.previewToken}`),
+    `Nothing was changed. To apply: ${rerun}`,
+  );
   return out.join('\n');
 }
 
 export function formatApply(r: ApplyResult, s: Style, undoFlags = ''): string {
   const out: string[] = [];
   const head = r.status === 'applied' ? 'applied and verified' : r.status;
-  out.push(s.bold(`${r.repair}: ${head}`) + (r.entry ? `  (journal entry ${r.entry})` : ''), `  ${r.reason}`);
+  out.push(
+    s.bold(`${r.repair}: ${head}`) + (r.entry ? `  (journal entry ${r.entry})` : ''),
+    `  ${r.reason}`,
+  );
   const v = r.verification;
   if (v) {
-    out.push(`  verification after ${v.attempts} scan(s): finding ${v.resolved ? 'gone' : 'still there'}${v.newFindings.length ? `; new errors: ${v.newFindings.join(', ')}` : ''}`);
-    for (const c of v.cri) out.push(`  CRI ${c.endpoint}: ${c.ok ? 'answers' : 'does not answer'} (${c.detail})`);
+    out.push(
+      `  verification after ${v.attempts} scan(s): finding ${v.resolved ? 'gone' : 'still there'}${v.newFindings.length ? `; new errors: ${v.newFindings.join(', ')}` : ''}`,
+    );
+    for (const c of v.cri)
+      out.push(`  CRI ${c.endpoint}: ${c.ok ? 'answers' : 'does not answer'} (${c.detail})`);
     for (const n of v.notes) out.push(`  note: ${n}`);
   }
   if (r.elevation) out.push('  steps that need root:', ...r.elevation.steps.map((x) => `    ${x}`));
-  if (r.status === 'applied' && r.entry) out.push(`  undo with: cni-doctor undo ${r.entry} --yes${undoFlags}`);
+  if (r.status === 'applied' && r.entry)
+    out.push(`  undo with: cni-doctor undo ${r.entry} --yes${undoFlags}`);
   return out.join('\n');
 }
 
@@ -36,7 +50,9 @@ export function formatHistory(entries: readonly JournalEntry[], s: Style): strin
   const out: string[] = [];
   for (const e of entries) {
     out.push(`${s.bold(e.id)}  ${e.status.padEnd(15)} ${e.repair}`);
-    out.push(`    ${e.title}${e.appliedAt ? `  (applied ${e.appliedAt})` : ''}${e.root !== '/' ? `  [root ${e.root}]` : ''}`);
+    out.push(
+      `    ${e.title}${e.appliedAt ? `  (applied ${e.appliedAt})` : ''}${e.root !== '/' ? `  [root ${e.root}]` : ''}`,
+    );
     for (const f of e.files) out.push(`    ${f}`);
     if (e.reason && e.status !== 'verified') out.push(`    why: ${e.reason}`);
   }
@@ -44,7 +60,11 @@ export function formatHistory(entries: readonly JournalEntry[], s: Style): strin
 }
 
 export function formatUndoPreview(e: JournalEntry, changed: string[], rerun: string): string {
-  const out = [`Undo ${e.id} (${e.repair}, ${e.status})`, `  ${e.title}`, '  Files put back from the backups taken before the repair:'];
+  const out = [
+    `Undo ${e.id} (${e.repair}, ${e.status})`,
+    `  ${e.title}`,
+    '  Files put back from the backups taken before the repair:',
+  ];
   for (const f of e.files) out.push(`    ${f}`);
   if (e.services.length) out.push(`  Then restarts: ${e.services.join(', ')}`);
   if (changed.length) out.push('  Refused now, because:', ...changed.map((c) => `    ${c}`));
@@ -52,8 +72,14 @@ export function formatUndoPreview(e: JournalEntry, changed: string[], rerun: str
   return out.join('\n');
 }
 
-export function recoveryLines(recovered: readonly RecoveredEntry[], problem: string | undefined): string[] {
-  const out = recovered.map((r) => `cni-doctor: recovered unfinished repair ${r.entry} (${r.repair}, was ${r.from}): ${r.detail}`);
+export function recoveryLines(
+  recovered: readonly RecoveredEntry[],
+  problem: string | undefined,
+): string[] {
+  const out = recovered.map(
+    (r) =>
+      `cni-doctor: recovered unfinished repair ${r.entry} (${r.repair}, was ${r.from}): ${r.detail}`,
+  );
   if (problem) out.push(`cni-doctor: warning: ${problem}`);
   return out;
 }

@@ -6,7 +6,15 @@ import type { Io } from '../io';
 export const RULES_FLAGS = { json: 'bool', markdown: 'bool' } as const;
 
 export function ruleInfos(): RuleInfo[] {
-  return ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({ id, area, severity, title, firesWhen, repair, platforms: [...platforms] }));
+  return ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({
+    id,
+    area,
+    severity,
+    title,
+    firesWhen,
+    repair,
+    platforms: [...platforms],
+  }));
 }
 
 export function rulesMarkdown(): string {
@@ -20,10 +28,17 @@ export function rulesMarkdown(): string {
   ];
   const areas = [...new Set(ALL_RULES.map((r) => r.area))];
   for (const area of areas) {
-    out.push(`## ${area}`, '', '| id | severity | platforms | fires when | repair | KB |', '|---|---|---|---|---|---|');
+    out.push(
+      `## ${area}`,
+      '',
+      '| id | severity | platforms | fires when | repair | KB |',
+      '|---|---|---|---|---|---|',
+    );
     for (const r of ALL_RULES.filter((x) => x.area === area)) {
       const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-      out.push(`| \`${r.id}\` | ${r.severity} | ${r.platforms.join(', ')} | ${cell(r.firesWhen)} | ${cell(r.repair)} | ${cell(r.kb)} |`);
+      out.push(
+        `| \`${r.id}\` | ${r.severity} | ${r.platforms.join(', ')} | ${cell(r.firesWhen)} | ${cell(r.repair)} | ${cell(r.kb)} |`,
+      );
     }
     out.push('');
   }
@@ -31,7 +46,8 @@ export function rulesMarkdown(): string {
 }
 
 export async function rulesCommand(args: ParsedArgs, io: Io): Promise<number> {
-  if (bool(args, 'json') && bool(args, 'markdown')) throw new ArgError('use either --json or --markdown');
+  if (bool(args, 'json') && bool(args, 'markdown'))
+    throw new ArgError('use either --json or --markdown');
   if (bool(args, 'json')) io.out(JSON.stringify({ rules: ruleInfos() }, null, 2));
   else if (bool(args, 'markdown')) io.out(rulesMarkdown());
   else for (const r of ALL_RULES) io.out(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.title}`);

@@ -18,11 +18,13 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (args.positionals.length) throw new ArgError(`unexpected argument "${args.positionals[0]}"`);
   const portText = str(args, 'port') ?? '0';
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new ArgError('--port must be a number from 0 to 65535 (0: any free port)');
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new ArgError('--port must be a number from 0 to 65535 (0: any free port)');
   const bundle = str(args, 'bundle');
 
   const { staticDir, demosDir } = locateAssets();
-  if (!staticDir) io.err('cni-doctor serve: the UI is not built (run `npm run build`); serving the API only');
+  if (!staticDir)
+    io.err('cni-doctor serve: the UI is not built (run `npm run build`); serving the API only');
   const progress = new ProgressBus();
   const backend = await createEngineBackend({
     door: 'web',
@@ -31,11 +33,21 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     demosDir,
     ...(bundle !== undefined && { initialBundle: bundle }),
   });
-  const dispatcher = createDispatcher({ backend, onError: (op, code, msg) => io.err(`cni-doctor serve: ${op}: ${code}: ${msg}`) });
-  const server = await startWebServer({ dispatcher, progress, port, ...(staticDir && { staticDir }) });
+  const dispatcher = createDispatcher({
+    backend,
+    onError: (op, code, msg) => io.err(`cni-doctor serve: ${op}: ${code}: ${msg}`),
+  });
+  const server = await startWebServer({
+    dispatcher,
+    progress,
+    port,
+    ...(staticDir && { staticDir }),
+  });
 
   io.out(server.url);
-  io.err(`cni-doctor serve: listening on 127.0.0.1:${server.port} only; open the URL above (it carries this session's token). Ctrl+C stops.`);
+  io.err(
+    `cni-doctor serve: listening on 127.0.0.1:${server.port} only; open the URL above (it carries this session's token). Ctrl+C stops.`,
+  );
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

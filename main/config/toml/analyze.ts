@@ -25,7 +25,12 @@ export function analyzeToml(text: string): TomlAnalysisResult {
     return analyzeUnsafe(text);
   } catch (err) {
     // Nothing below is expected to throw; this only keeps the public API total.
-    return { ok: false, error: { message: `TOML analysis failed: ${err instanceof Error ? err.message : String(err)}` } };
+    return {
+      ok: false,
+      error: {
+        message: `TOML analysis failed: ${err instanceof Error ? err.message : String(err)}`,
+      },
+    };
   }
 }
 
@@ -36,7 +41,10 @@ function analyzeUnsafe(text: string): TomlAnalysisResult {
   const scan = scanToml(text);
   if (!scan.ok) {
     const { line, column } = lines.position(scan.offset);
-    return { ok: false, error: { message: `${scan.message} (line ${line}, column ${column})`, line, column } };
+    return {
+      ok: false,
+      error: { message: `${scan.message} (line ${line}, column ${column})`, line, column },
+    };
   }
   const hasBom = text.startsWith('\uFEFF');
   // @iarna/toml rejects a CR before the LF that ends a comment ("Control characters …
@@ -54,7 +62,10 @@ function analyzeUnsafe(text: string): TomlAnalysisResult {
   for (const key of scan.keys) {
     if (!key.insideArrayTable && valueAt(parsed.value, key.path) === undefined) {
       const { line, column } = lines.position(key.keyStart);
-      return { ok: false, error: { message: `internal error: could not resolve key at line ${line}`, line, column } };
+      return {
+        ok: false,
+        error: { message: `internal error: could not resolve key at line ${line}`, line, column },
+      };
     }
   }
   return { ok: true, text, value: parsed.value, headers: scan.headers, keys: scan.keys, lines };

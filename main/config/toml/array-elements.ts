@@ -11,7 +11,11 @@ export interface ElementSpan {
 }
 
 /** Spans of the top-level elements of the array written at [valueStart, valueEnd). */
-export function listArrayElements(text: string, valueStart: number, valueEnd: number): ElementSpan[] {
+export function listArrayElements(
+  text: string,
+  valueStart: number,
+  valueEnd: number,
+): ElementSpan[] {
   const out: ElementSpan[] = [];
   let i = skipFiller(text, valueStart + 1);
   while (i < valueEnd - 1 && text[i] !== ']') {

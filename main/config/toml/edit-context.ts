@@ -46,9 +46,11 @@ export function parentRefusal(a: TomlAnalysis, parent: TomlPath): string | undef
     const prefix = parent.slice(0, n);
     const value = valueAt(a.value, prefix);
     if (value === undefined) return undefined;
-    if (!isTable(value)) return `${describe(prefix)} is not a table (it is a value or an array of tables)`;
+    if (!isTable(value))
+      return `${describe(prefix)} is not a table (it is a value or an array of tables)`;
     if (findKey(a, prefix)) return `${describe(prefix)} is an inline table; refusing to rewrite it`;
-    if (definedByDottedKey(a, prefix)) return `${describe(prefix)} is defined with dotted keys; refusing to guess where to add the key`;
+    if (definedByDottedKey(a, prefix))
+      return `${describe(prefix)} is defined with dotted keys; refusing to guess where to add the key`;
   }
   return undefined;
 }

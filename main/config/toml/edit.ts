@@ -20,7 +20,12 @@ type Analysed = { ok: true; a: TomlAnalysis } | { ok: false; reason: string };
 
 function prepare(text: unknown, path: unknown): Analysed {
   if (typeof text !== 'string') return { ok: false, reason: 'text must be a string' };
-  if (!Array.isArray(path) || path.length === 0 || path.length > MAX_KEY_SEGMENTS || !path.every((s) => typeof s === 'string')) {
+  if (
+    !Array.isArray(path) ||
+    path.length === 0 ||
+    path.length > MAX_KEY_SEGMENTS ||
+    !path.every((s) => typeof s === 'string')
+  ) {
     return { ok: false, reason: 'path must be a non-empty array of key segments' };
   }
   const a = analyzeToml(text);
@@ -32,7 +37,9 @@ function splice(text: string, start: number, end: number, insert: string): strin
 }
 
 function missingKeyReason(a: TomlAnalysis, path: TomlPath): string {
-  return valueAt(a.value, path) === undefined ? `${path.join('.')} is not set` : unlocatableReason(a, path);
+  return valueAt(a.value, path) === undefined
+    ? `${path.join('.')} is not set`
+    : unlocatableReason(a, path);
 }
 
 /** Whether the written literal is a float, so a whole-number replacement keeps float type. */
@@ -46,7 +53,10 @@ function guarded(run: () => TomlEditResult): TomlEditResult {
   try {
     return run();
   } catch (err) {
-    return { ok: false, reason: `edit failed: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      reason: `edit failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 
@@ -66,15 +76,22 @@ export function setTomlValue(text: string, path: TomlPath, value: TomlEditValue)
       const quote = quoteStyleOfValue(text, existing.valueStart) ?? fileValueQuoteStyle(a);
       const literal = formatValue(value, { quote, preferFloat: writtenAsFloat(text, existing) });
       if (literal === undefined) return { ok: false, reason: 'value cannot be written as TOML' };
-      return verifyEdit(a, splice(text, existing.valueStart, existing.valueEnd, literal), path, { kind: 'set', value });
+      return verifyEdit(a, splice(text, existing.valueStart, existing.valueEnd, literal), path, {
+        kind: 'set',
+        value,
+      });
     }
-    if (valueAt(a.value, path) !== undefined) return { ok: false, reason: unlocatableReason(a, path) };
+    if (valueAt(a.value, path) !== undefined)
+      return { ok: false, reason: unlocatableReason(a, path) };
     const refusal = parentRefusal(a, path.slice(0, -1));
     if (refusal) return { ok: false, reason: refusal };
     const literal = formatValue(value, { quote: fileValueQuoteStyle(a) });
     if (literal === undefined) return { ok: false, reason: 'value cannot be written as TOML' };
     const ins = planInsertion(a, path, literal, fileHeaderQuoteStyle(a));
-    return verifyEdit(a, splice(text, ins.offset, ins.offset, ins.insert), path, { kind: 'set', value });
+    return verifyEdit(a, splice(text, ins.offset, ins.offset, ins.insert), path, {
+      kind: 'set',
+      value,
+    });
   });
 }
 
@@ -100,7 +117,8 @@ export function removeArrayElement(text: string, path: TomlPath, element: string
     const original = valueAt(p.a.value, path);
     if (!findKey(p.a, path)) return { ok: false, reason: missingKeyReason(p.a, path) };
     if (!Array.isArray(original)) return { ok: false, reason: `${path.join('.')} is not an array` };
-    if (!original.includes(element)) return { ok: false, reason: `${JSON.stringify(element)} is not in ${path.join('.')}` };
+    if (!original.includes(element))
+      return { ok: false, reason: `${JSON.stringify(element)} is not in ${path.join('.')}` };
     let current = text;
     // One occurrence per pass, re-scanning in between, so neighbouring removals never overlap.
     for (let pass = 0; pass < original.length; pass++) {
@@ -109,7 +127,10 @@ export function removeArrayElement(text: string, path: TomlPath, element: string
       if (next.text === current) break;
       current = next.text;
     }
-    return verifyEdit(p.a, current, path, { kind: 'set', value: original.filter((v) => v !== element) });
+    return verifyEdit(p.a, current, path, {
+      kind: 'set',
+      value: original.filter((v) => v !== element),
+    });
   });
 }
 
@@ -119,13 +140,16 @@ function removeFirstOccurrence(text: string, path: TomlPath, element: string): T
   if (!a.ok) return { ok: false, reason: `self-check failed: ${a.error.message}` };
   const key = findKey(a, path);
   const values = valueAt(a.value, path);
-  if (!key || !Array.isArray(values)) return { ok: false, reason: `${path.join('.')} changed shape while editing` };
+  if (!key || !Array.isArray(values))
+    return { ok: false, reason: `${path.join('.')} changed shape while editing` };
   const k = values.indexOf(element);
   if (k === -1) return { ok: true, text };
   const elements = listArrayElements(text, key.valueStart, key.valueEnd);
-  if (elements.length !== values.length) return { ok: false, reason: `could not match the elements of ${path.join('.')}` };
+  if (elements.length !== values.length)
+    return { ok: false, reason: `could not match the elements of ${path.join('.')}` };
   const singleLine = !text.slice(key.valueStart, key.valueEnd).includes('\n');
-  if (elements.length === 1 && singleLine) return { ok: true, text: splice(text, key.valueStart, key.valueEnd, '[]') };
+  if (elements.length === 1 && singleLine)
+    return { ok: true, text: splice(text, key.valueStart, key.valueEnd, '[]') };
   const range = removalRange(text, elements, k);
   return { ok: true, text: splice(text, range.start, range.end, '') };
 }

@@ -9,11 +9,22 @@ export function isBareKey(segment: string): boolean {
   return /^[A-Za-z0-9_-]+$/.test(segment);
 }
 
-const ESCAPED: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+const ESCAPED: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\f': '\\f',
+  '\r': '\\r',
+};
 
 function doubleQuoted(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  const body = s.replace(/["\\\x00-\x1F\x7F]/g, (ch) => ESCAPED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const body = s.replace(
+    // eslint-disable-next-line no-control-regex
+    /["\\\x00-\x1F\x7F]/g,
+    (ch) => ESCAPED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return `"${body}"`;
 }
 

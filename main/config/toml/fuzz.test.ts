@@ -19,15 +19,45 @@ function rng(seed: number): (n: number) => number {
   };
 }
 
-const PIECES = ['[', ']', '"', "'", '=', '#', '\n', '\r\n', ',', '{', '}', '.', ' ', 'a', '1', '"""', "'''", '\\', 'x = 1\n', '[t]\n', '[[t]]\n', 'a.b = ', 'a = {b = 1}\n'];
-const EXTRA = 'a = [\n "x", "y", # c\n "z",\n [1], {q = "x"}, "x"\n]\nb.c.d = 1\n[t]\ne = {f = 1}\n[[arr]]\ng = 1\n[t.u]\nh = """\n[x]\n"""\n';
+const PIECES = [
+  '[',
+  ']',
+  '"',
+  "'",
+  '=',
+  '#',
+  '\n',
+  '\r\n',
+  ',',
+  '{',
+  '}',
+  '.',
+  ' ',
+  'a',
+  '1',
+  '"""',
+  "'''",
+  '\\',
+  'x = 1\n',
+  '[t]\n',
+  '[[t]]\n',
+  'a.b = ',
+  'a = {b = 1}\n',
+];
+const EXTRA =
+  'a = [\n "x", "y", # c\n "z",\n [1], {q = "x"}, "x"\n]\nb.c.d = 1\n[t]\ne = {f = 1}\n[[arr]]\ng = 1\n[t.u]\nh = """\n[x]\n"""\n';
 const BASES = [...TOML_SAMPLES.map(sample), EXTRA];
 
 function mutate(rnd: (n: number) => number): string {
-  let t = rnd(3) === 0 ? Array.from({ length: 5 + rnd(40) }, () => PIECES[rnd(PIECES.length)]).join('') : (BASES[rnd(BASES.length)] ?? '');
+  let t =
+    rnd(3) === 0
+      ? Array.from({ length: 5 + rnd(40) }, () => PIECES[rnd(PIECES.length)]).join('')
+      : (BASES[rnd(BASES.length)] ?? '');
   for (let k = 1 + rnd(3); k > 0; k--) {
     const pos = rnd(t.length + 1);
-    t = rnd(2) ? t.slice(0, pos) + t.slice(pos + 1 + rnd(5)) : t.slice(0, pos) + (PIECES[rnd(PIECES.length)] ?? '') + t.slice(pos);
+    t = rnd(2)
+      ? t.slice(0, pos) + t.slice(pos + 1 + rnd(5))
+      : t.slice(0, pos) + (PIECES[rnd(PIECES.length)] ?? '') + t.slice(pos);
   }
   return t;
 }
@@ -66,7 +96,12 @@ describe('fuzz', () => {
       const k = r.keys[rnd(r.keys.length)];
       if (!k) continue;
       const op = rnd(6);
-      const path = op === 4 ? [...k.path.slice(0, -1), 'added'] : op === 5 ? [...k.path.slice(0, -1), 'sub', 'added'] : k.path;
+      const path =
+        op === 4
+          ? [...k.path.slice(0, -1), 'added']
+          : op === 5
+            ? [...k.path.slice(0, -1), 'sub', 'added']
+            : k.path;
       const current = valueAt(r.value, path);
       const element = Array.isArray(current) ? current[rnd(current.length)] : undefined;
       const res =
@@ -74,7 +109,7 @@ describe('fuzz', () => {
           ? removeTomlKey(text, path)
           : op === 1
             ? removeArrayElement(text, path, typeof element === 'string' ? element : 'absent')
-            : setTomlValue(text, path, [true, 3, "it's \"q\"", ['a', 'b']][rnd(4)] ?? 'x');
+            : setTomlValue(text, path, [true, 3, 'it\'s "q"', ['a', 'b']][rnd(4)] ?? 'x');
       if (!res.ok) expect(res.reason).not.toMatch(/self-check|edit failed/);
       else expect(res.text.includes('\r\n') ? !/(^|[^\r])\n/.test(res.text) : true).toBe(true);
     }

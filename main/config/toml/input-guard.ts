@@ -13,16 +13,27 @@ const CONTROL_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/;
 export function checkInput(text: unknown): TomlParseError | undefined {
   if (typeof text !== 'string') return { message: 'TOML input must be a string' };
   // UTF-8 needs at least one byte per UTF-16 unit, so only compute the exact size when close.
-  const bytes = text.length > MAX_TOML_BYTES ? text.length : text.length * 3 > MAX_TOML_BYTES ? Buffer.byteLength(text, 'utf8') : 0;
+  const bytes =
+    text.length > MAX_TOML_BYTES
+      ? text.length
+      : text.length * 3 > MAX_TOML_BYTES
+        ? Buffer.byteLength(text, 'utf8')
+        : 0;
   if (bytes > MAX_TOML_BYTES) {
-    return { message: `TOML input is too large (${bytes} bytes; limit is ${MAX_TOML_BYTES} bytes / 4 MiB)` };
+    return {
+      message: `TOML input is too large (${bytes} bytes; limit is ${MAX_TOML_BYTES} bytes / 4 MiB)`,
+    };
   }
   const bad = CONTROL_CHAR.exec(text);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
     const { line, column } = new LineIndex(text).position(bad.index);
     const what = code === '0000' ? 'NUL byte' : `control character U+${code}`;
-    return { message: `input is not a text TOML file: ${what} at line ${line}, column ${column}`, line, column };
+    return {
+      message: `input is not a text TOML file: ${what} at line ${line}, column ${column}`,
+      line,
+      column,
+    };
   }
   return undefined;
 }

@@ -31,28 +31,44 @@ function bodyIndentDelta(a: TomlAnalysis): string {
   return '';
 }
 
-function afterLastKey(a: TomlAnalysis, headerIndex: number): { offset: number; indent: string } | undefined {
+function afterLastKey(
+  a: TomlAnalysis,
+  headerIndex: number,
+): { offset: number; indent: string } | undefined {
   const body = a.keys.filter((k) => k.headerIndex === headerIndex);
   const last = body[body.length - 1];
   return last && { offset: last.lineEnd, indent: indentationAt(a.text, last.lineStart) };
 }
 
-function intoTable(a: TomlAnalysis, headerIndex: number, header: ScannedHeader, line: (indent: string) => string): Insertion {
+function intoTable(
+  a: TomlAnalysis,
+  headerIndex: number,
+  header: ScannedHeader,
+  line: (indent: string) => string,
+): Insertion {
   const eol = detectEol(a.text);
   const spot = afterLastKey(a, headerIndex) ?? {
     offset: header.lineEnd,
     indent: indentationAt(a.text, header.lineStart) + bodyIndentDelta(a),
   };
-  return { offset: spot.offset, insert: leadingBreak(a.text, spot.offset, eol) + line(spot.indent) + eol };
+  return {
+    offset: spot.offset,
+    insert: leadingBreak(a.text, spot.offset, eol) + line(spot.indent) + eol,
+  };
 }
 
 /** Root keys must precede the first header; keep a comment block glued to that header below the new key. */
 function intoRoot(a: TomlAnalysis, line: (indent: string) => string): Insertion {
   const eol = detectEol(a.text);
   const spot = afterLastKey(a, -1);
-  if (spot) return { offset: spot.offset, insert: leadingBreak(a.text, spot.offset, eol) + line('') + eol };
+  if (spot)
+    return { offset: spot.offset, insert: leadingBreak(a.text, spot.offset, eol) + line('') + eol };
   const first = a.headers[0];
-  if (!first) return { offset: a.text.length, insert: leadingBreak(a.text, a.text.length, eol) + line('') + eol };
+  if (!first)
+    return {
+      offset: a.text.length,
+      insert: leadingBreak(a.text, a.text.length, eol) + line('') + eol,
+    };
   let start = first.lineStart;
   while (start > 0) {
     const prev = lineStartAt(a.text, start - 1);
@@ -62,20 +78,34 @@ function intoRoot(a: TomlAnalysis, line: (indent: string) => string): Insertion 
   return { offset: start, insert: line('') + eol + eol };
 }
 
-function newTable(a: TomlAnalysis, parent: TomlPath, headerStyle: QuoteStyle, line: (indent: string) => string): Insertion {
+function newTable(
+  a: TomlAnalysis,
+  parent: TomlPath,
+  headerStyle: QuoteStyle,
+  line: (indent: string) => string,
+): Insertion {
   const eol = detectEol(a.text);
   const text = a.text;
   const lead = leadingBreak(text, text.length, eol);
   const closed = text + lead;
   const blankBefore = closed.length > 0 && !/(^|\n)[ \t]*\r?\n$/.test(closed) ? eol : '';
-  return { offset: text.length, insert: `${lead}${blankBefore}[${formatKeyPath(parent, headerStyle)}]${eol}${line('')}${eol}` };
+  return {
+    offset: text.length,
+    insert: `${lead}${blankBefore}[${formatKeyPath(parent, headerStyle)}]${eol}${line('')}${eol}`,
+  };
 }
 
 /** Plans adding `path = literal`; the caller has already checked that the parent may take a new key. */
-export function planInsertion(a: TomlAnalysis, path: TomlPath, literal: string, headerStyle: QuoteStyle): Insertion {
+export function planInsertion(
+  a: TomlAnalysis,
+  path: TomlPath,
+  literal: string,
+  headerStyle: QuoteStyle,
+): Insertion {
   const parent = path.slice(0, -1);
   const name = path[path.length - 1] ?? '';
-  const line = (indent: string): string => `${indent}${formatKeySegment(name, headerStyle)} = ${literal}`;
+  const line = (indent: string): string =>
+    `${indent}${formatKeySegment(name, headerStyle)} = ${literal}`;
   if (parent.length === 0) return intoRoot(a, line);
   const idx = a.headers.findIndex((h) => !h.insideArrayTable && samePath(h.path, parent));
   const header = a.headers[idx];

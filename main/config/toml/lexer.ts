@@ -26,7 +26,6 @@ function isScalarCode(c: number): boolean {
   return isBareKeyCode(c) || c === 43 || c === 46 || c === 58;
 }
 
-
 /** Skips spaces and tabs. */
 export function skipBlanks(text: string, i: number): number {
   while (text[i] === ' ' || text[i] === '\t') i++;
@@ -58,13 +57,22 @@ export function skipFiller(text: string, i: number): number {
   }
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', '\\': '\\' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  f: '\f',
+  r: '\r',
+  '"': '"',
+  '\\': '\\',
+};
 
 /** End of a single-line basic string starting at the opening `"` (value not decoded). */
 export function skipBasicString(text: string, start: number): number {
   for (let i = start + 1; ; i++) {
     const ch = text[i];
-    if (ch === undefined || ch === '\n' || ch === '\r') throw new TomlScanError('unterminated string', start);
+    if (ch === undefined || ch === '\n' || ch === '\r')
+      throw new TomlScanError('unterminated string', start);
     if (ch === '"') return i + 1;
     if (ch === '\\') i++;
   }
@@ -76,7 +84,8 @@ export function readBasicString(text: string, start: number): { end: number; val
   let i = start + 1;
   for (;;) {
     const ch = text[i];
-    if (ch === undefined || ch === '\n' || ch === '\r') throw new TomlScanError('unterminated string', start);
+    if (ch === undefined || ch === '\n' || ch === '\r')
+      throw new TomlScanError('unterminated string', start);
     if (ch === '"') return { end: i + 1, value };
     if (ch !== '\\') {
       value += ch;
@@ -92,7 +101,8 @@ export function readBasicString(text: string, start: number): { end: number; val
     }
     const width = esc === 'u' ? 4 : esc === 'U' ? 8 : 0;
     const hex = text.slice(i + 2, i + 2 + width);
-    const code = width > 0 && /^[0-9A-Fa-f]+$/.test(hex) && hex.length === width ? parseInt(hex, 16) : -1;
+    const code =
+      width > 0 && /^[0-9A-Fa-f]+$/.test(hex) && hex.length === width ? parseInt(hex, 16) : -1;
     if (code < 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
       throw new TomlScanError('invalid escape sequence in string', i);
     }
@@ -105,7 +115,8 @@ export function readBasicString(text: string, start: number): { end: number; val
 export function readLiteralString(text: string, start: number): { end: number; value: string } {
   const close = text.indexOf("'", start + 1);
   const line = text.slice(start + 1, close === -1 ? text.length : close);
-  if (close === -1 || line.includes('\n') || line.includes('\r')) throw new TomlScanError('unterminated string', start);
+  if (close === -1 || line.includes('\n') || line.includes('\r'))
+    throw new TomlScanError('unterminated string', start);
   return { end: close + 1, value: line };
 }
 
@@ -146,12 +157,14 @@ export function readKey(text: string, start: number): KeyToken {
     const ch = text[i];
     let segment: string;
     if (ch === '"') {
-      if (text.startsWith('"""', i)) throw new TomlScanError('multi-line strings cannot be keys', i);
+      if (text.startsWith('"""', i))
+        throw new TomlScanError('multi-line strings cannot be keys', i);
       const s = readBasicString(text, i);
       segment = s.value;
       i = s.end;
     } else if (ch === "'") {
-      if (text.startsWith("'''", i)) throw new TomlScanError('multi-line strings cannot be keys', i);
+      if (text.startsWith("'''", i))
+        throw new TomlScanError('multi-line strings cannot be keys', i);
       const s = readLiteralString(text, i);
       segment = s.value;
       i = s.end;
@@ -161,7 +174,11 @@ export function readKey(text: string, start: number): KeyToken {
       segment = text.slice(segStart, i);
     }
     if (RESERVED_KEYS.has(segment)) {
-      throw new TomlScanError(`key "${segment}" is not supported (reserved JavaScript property name)`, segStart, true);
+      throw new TomlScanError(
+        `key "${segment}" is not supported (reserved JavaScript property name)`,
+        segStart,
+        true,
+      );
     }
     segments.push(segment);
     if (segments.length > MAX_KEY_SEGMENTS) {

@@ -8,7 +8,8 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(private readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1))
+      this.starts.push(i + 1);
   }
 
   /** 1-based line and column of an offset. */

@@ -16,12 +16,15 @@ function parsed(text: string): Parsed {
 /** Every scalar/array leaf reachable through tables written as headers or dotted keys. */
 function leaves(r: Parsed): Array<{ path: string[]; value: unknown }> {
   const out: Array<{ path: string[]; value: unknown }> = [];
-  const arrayTables = new Set(r.tables.filter((t) => t.isArrayTable).map((t) => JSON.stringify(t.path)));
+  const arrayTables = new Set(
+    r.tables.filter((t) => t.isArrayTable).map((t) => JSON.stringify(t.path)),
+  );
   const walk = (node: Record<string, unknown>, path: string[]): void => {
     for (const [k, v] of Object.entries(node)) {
       const p = [...path, k];
       if (arrayTables.has(JSON.stringify(p))) continue; // [[array tables]] are not located
-      if (isTable(v) && !r.locate(p)) walk(v, p); // located tables are inline tables
+      if (isTable(v) && !r.locate(p))
+        walk(v, p); // located tables are inline tables
       else out.push({ path: p, value: v });
     }
   };
@@ -30,21 +33,26 @@ function leaves(r: Parsed): Array<{ path: string[]; value: unknown }> {
 }
 
 describe('parseToml on real samples', () => {
-  it.each(TOML_SAMPLES)('locates every leaf of %s with a value span that parses to the same value', (name) => {
-    const text = sample(name);
-    const r = parsed(text);
-    expect(r.value).toEqual(TOML.parse(text));
-    const all = leaves(r);
-    expect(all.length).toBeGreaterThan(0);
-    for (const { path, value } of all) {
-      const loc = r.locate(path);
-      expect(loc, path.join('.')).toBeDefined();
-      if (!loc) continue;
-      expect(parseLiteral(text.slice(loc.valueSpan.start, loc.valueSpan.end))).toEqual(value);
-    }
-    // …and the converse: nothing located that is not a leaf.
-    expect(r.keys.map((k) => JSON.stringify(k.path)).sort()).toEqual(all.map((l) => JSON.stringify(l.path)).sort());
-  });
+  it.each(TOML_SAMPLES)(
+    'locates every leaf of %s with a value span that parses to the same value',
+    (name) => {
+      const text = sample(name);
+      const r = parsed(text);
+      expect(r.value).toEqual(TOML.parse(text));
+      const all = leaves(r);
+      expect(all.length).toBeGreaterThan(0);
+      for (const { path, value } of all) {
+        const loc = r.locate(path);
+        expect(loc, path.join('.')).toBeDefined();
+        if (!loc) continue;
+        expect(parseLiteral(text.slice(loc.valueSpan.start, loc.valueSpan.end))).toEqual(value);
+      }
+      // …and the converse: nothing located that is not a leaf.
+      expect(r.keys.map((k) => JSON.stringify(k.path)).sort()).toEqual(
+        all.map((l) => JSON.stringify(l.path)).sort(),
+      );
+    },
+  );
 
   it.each(TOML_SAMPLES)('gives consistent spans for %s', (name) => {
     const text = sample(name);
@@ -53,7 +61,12 @@ describe('parseToml on real samples', () => {
     for (const k of r.keys) {
       const { keySpan, valueSpan, lineSpan } = k;
       // line/column agree with offsets
-      expect(lines[keySpan.line - 1]?.slice(keySpan.column - 1, keySpan.column - 1 + (keySpan.end - keySpan.start))).toBe(text.slice(keySpan.start, keySpan.end));
+      expect(
+        lines[keySpan.line - 1]?.slice(
+          keySpan.column - 1,
+          keySpan.column - 1 + (keySpan.end - keySpan.start),
+        ),
+      ).toBe(text.slice(keySpan.start, keySpan.end));
       expect(valueSpan.line).toBeGreaterThanOrEqual(keySpan.line);
       // the key text is the last segment(s) of the path
       expect(TOML.parse(`${text.slice(keySpan.start, keySpan.end)} = 1`)).toBeTruthy();
@@ -68,7 +81,9 @@ describe('parseToml on real samples', () => {
       expect(header.startsWith('[')).toBe(true);
       expect(t.bodyEnd).toBeGreaterThan(t.headerSpan.end);
       const next = r.tables[i + 1];
-      expect(t.bodyEnd).toBe(next ? text.lastIndexOf('\n', next.headerSpan.start) + 1 : text.length);
+      expect(t.bodyEnd).toBe(
+        next ? text.lastIndexOf('\n', next.headerSpan.start) + 1 : text.length,
+      );
       // the header text alone yields a table at exactly this path
       let node: unknown = TOML.parse(header);
       for (const seg of t.path) node = isTable(node) ? node[seg] : undefined;
@@ -82,8 +97,12 @@ describe('parseToml on real samples', () => {
     const loc = r.locate(['plugins', 'io.containerd.cri.v1.runtime', 'cni', 'bin_dirs']);
     expect(loc?.keySpan.line).toBe(text.split('\n').findIndex((l) => l.includes('bin_dirs')) + 1);
     expect(text.slice(loc?.valueSpan.start, loc?.valueSpan.end)).toBe("['/opt/cni/bin']");
-    const cni = r.tables.find((t) => t.path.join('|') === 'plugins|io.containerd.cri.v1.runtime|cni');
-    expect(cni && text.slice(cni.headerSpan.start, cni.headerSpan.end)).toBe("[plugins.'io.containerd.cri.v1.runtime'.cni]");
+    const cni = r.tables.find(
+      (t) => t.path.join('|') === 'plugins|io.containerd.cri.v1.runtime|cni',
+    );
+    expect(cni && text.slice(cni.headerSpan.start, cni.headerSpan.end)).toBe(
+      "[plugins.'io.containerd.cri.v1.runtime'.cni]",
+    );
     expect(cni?.headerSpan.column).toBe(5);
   });
 
@@ -92,7 +111,9 @@ describe('parseToml on real samples', () => {
     const loc = parsed(text).locate(['crio', 'network', 'plugin_dirs']);
     expect(loc).toBeDefined();
     expect(loc && loc.valueSpan.endLine - loc.valueSpan.line).toBe(3);
-    expect(loc && text.slice(loc.lineSpan.start, loc.lineSpan.end)).toBe('plugin_dirs = [\n\t"/opt/cni/bin/",\n\t"/usr/libexec/cni/",\n]\n');
+    expect(loc && text.slice(loc.lineSpan.start, loc.lineSpan.end)).toBe(
+      'plugin_dirs = [\n\t"/opt/cni/bin/",\n\t"/usr/libexec/cni/",\n]\n',
+    );
   });
 });
 
@@ -135,7 +156,9 @@ describe('parseToml scanner details', () => {
     expect(m?.keySpan.line).toBe(15);
     expect(r.locate(['h', 'i'])).toBeUndefined(); // inside an inline table
     for (const k of r.keys) {
-      expect(parseLiteral(text.slice(k.valueSpan.start, k.valueSpan.end))).toEqual(r.value[k.path[0] ?? '']);
+      expect(parseLiteral(text.slice(k.valueSpan.start, k.valueSpan.end))).toEqual(
+        r.value[k.path[0] ?? ''],
+      );
     }
   });
 
@@ -208,7 +231,12 @@ describe('parseToml errors', () => {
 
   it('rejects binary garbage with a clear message', () => {
     let seed = 42;
-    const bytes = Buffer.from(Array.from({ length: 4096 }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff));
+    const bytes = Buffer.from(
+      Array.from(
+        { length: 4096 },
+        () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff,
+      ),
+    );
     for (const decoded of [bytes.toString('utf8'), bytes.toString('latin1')]) {
       const err = failure(decoded);
       expect(err.message).toMatch(/not a text TOML file/);
@@ -218,9 +246,15 @@ describe('parseToml errors', () => {
   });
 
   it('rejects pathological nesting', () => {
-    expect(failure(`a = ${'['.repeat(10_000)}${']'.repeat(10_000)}`).message).toMatch(/nested deeper/);
-    expect(failure(`a = ${'{b = '.repeat(1000)}1${'}'.repeat(1000)}`).message).toMatch(/nested deeper/);
-    expect(failure(`[${Array.from({ length: 500 }, () => 'a').join('.')}]`).message).toMatch(/segments/);
+    expect(failure(`a = ${'['.repeat(10_000)}${']'.repeat(10_000)}`).message).toMatch(
+      /nested deeper/,
+    );
+    expect(failure(`a = ${'{b = '.repeat(1000)}1${'}'.repeat(1000)}`).message).toMatch(
+      /nested deeper/,
+    );
+    expect(failure(`[${Array.from({ length: 500 }, () => 'a').join('.')}]`).message).toMatch(
+      /segments/,
+    );
   });
 
   it.each([

@@ -1,7 +1,13 @@
 import { analyzeToml } from './analyze';
 import type { TomlKeyLocation, TomlParseResult, TomlPath, TomlTableLocation } from './types';
 
-export type { TomlKeyLocation, TomlParseResult, TomlPath, TomlSpan, TomlTableLocation } from './types';
+export type {
+  TomlKeyLocation,
+  TomlParseResult,
+  TomlPath,
+  TomlSpan,
+  TomlTableLocation,
+} from './types';
 
 /**
  * Parses a TOML document into values plus the source location of every table header
@@ -26,7 +32,8 @@ export function parseToml(text: string): TomlParseResult {
     bodyEnd: a.headers[idx + 1]?.lineStart ?? text.length,
   }));
   const byPath = new Map<string, TomlKeyLocation>();
-  for (const k of keys) if (!byPath.has(JSON.stringify(k.path))) byPath.set(JSON.stringify(k.path), k);
+  for (const k of keys)
+    if (!byPath.has(JSON.stringify(k.path))) byPath.set(JSON.stringify(k.path), k);
   return {
     ok: true,
     value: a.value,

@@ -13,7 +13,9 @@ function quoteAt(text: string, i: number): QuoteStyle | undefined {
 
 /** Quote style of a written value: the string itself, or an array's first string element. */
 export function quoteStyleOfValue(text: string, valueStart: number): QuoteStyle | undefined {
-  return text[valueStart] === '[' ? quoteAt(text, skipFiller(text, valueStart + 1)) : quoteAt(text, valueStart);
+  return text[valueStart] === '['
+    ? quoteAt(text, skipFiller(text, valueStart + 1))
+    : quoteAt(text, valueStart);
 }
 
 function majority(votes: Array<QuoteStyle | undefined>): QuoteStyle | undefined {

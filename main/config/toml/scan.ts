@@ -50,35 +50,63 @@ function finishLine(text: string, i: number, what: string): number {
   const next = skipNewline(text, i);
   if (next !== i) return next;
   // TOML line breaks are LF or CRLF; a lone CR is an error (old Mac files, binary data).
-  throw new TomlScanError(text[i] === '\r' ? 'carriage return without line feed' : `unexpected text after ${what}`, i);
+  throw new TomlScanError(
+    text[i] === '\r' ? 'carriage return without line feed' : `unexpected text after ${what}`,
+    i,
+  );
 }
 
 /** Array-table paths seen so far, JSON-encoded so each header is checked in O(segments). */
 type ArrayTableSet = Set<string>;
 
 function belowArrayTable(path: readonly string[], arrayTables: ArrayTableSet): boolean {
-  for (let n = 1; n < path.length; n++) if (arrayTables.has(JSON.stringify(path.slice(0, n)))) return true;
+  for (let n = 1; n < path.length; n++)
+    if (arrayTables.has(JSON.stringify(path.slice(0, n)))) return true;
   return false;
 }
 
-function scanHeader(text: string, lineStart: number, start: number, arrayTables: ArrayTableSet): ScannedHeader {
+function scanHeader(
+  text: string,
+  lineStart: number,
+  start: number,
+  arrayTables: ArrayTableSet,
+): ScannedHeader {
   const isArrayTable = text[start + 1] === '[';
   const key = readKey(text, skipBlanks(text, start + (isArrayTable ? 2 : 1)));
   const close = skipBlanks(text, key.end);
   const closer = isArrayTable ? ']]' : ']';
-  if (!text.startsWith(closer, close)) throw new TomlScanError(`expected '${closer}' to close table header`, close);
+  if (!text.startsWith(closer, close))
+    throw new TomlScanError(`expected '${closer}' to close table header`, close);
   const end = close + closer.length;
   const insideArrayTable = isArrayTable || belowArrayTable(key.segments, arrayTables);
   if (isArrayTable) arrayTables.add(JSON.stringify(key.segments));
-  return { path: key.segments, isArrayTable, start, end, lineStart, lineEnd: finishLine(text, end, 'table header'), insideArrayTable };
+  return {
+    path: key.segments,
+    isArrayTable,
+    start,
+    end,
+    lineStart,
+    lineEnd: finishLine(text, end, 'table header'),
+    insideArrayTable,
+  };
 }
 
-function scanKeyValue(text: string, lineStart: number, keyStart: number, headers: ScannedHeader[]): ScannedKey {
+function scanKeyValue(
+  text: string,
+  lineStart: number,
+  keyStart: number,
+  headers: ScannedHeader[],
+): ScannedKey {
   const key = readKey(text, keyStart);
   const eq = skipBlanks(text, key.end);
   if (text[eq] !== '=') throw new TomlScanError("expected '=' after key", eq);
   const valueStart = skipBlanks(text, eq + 1);
-  if (valueStart >= text.length || text[valueStart] === '\n' || text[valueStart] === '\r' || text[valueStart] === '#') {
+  if (
+    valueStart >= text.length ||
+    text[valueStart] === '\n' ||
+    text[valueStart] === '\r' ||
+    text[valueStart] === '#'
+  ) {
     throw new TomlScanError('expected a value after =', valueStart);
   }
   const valueEnd = skipValue(text, valueStart);
@@ -123,7 +151,8 @@ export function scanToml(text: string): ScanResult {
       }
     }
   } catch (err) {
-    if (err instanceof TomlScanError) return { ok: false, message: err.message, offset: err.offset, fatal: err.fatal };
+    if (err instanceof TomlScanError)
+      return { ok: false, message: err.message, offset: err.offset, fatal: err.fatal };
     throw err;
   }
   return { ok: true, headers, keys };

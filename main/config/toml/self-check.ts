@@ -13,9 +13,18 @@ function isUnder(encoded: string, path: TomlPath): boolean {
   return path.length <= p.length && path.every((seg, i) => p[i] === seg);
 }
 
-export function verifyEdit(before: TomlAnalysis, newText: string, path: TomlPath, change: ExpectedChange): TomlEditResult {
+export function verifyEdit(
+  before: TomlAnalysis,
+  newText: string,
+  path: TomlPath,
+  change: ExpectedChange,
+): TomlEditResult {
   const after = analyzeToml(newText);
-  if (!after.ok) return { ok: false, reason: `self-check failed: edited text does not parse (${after.error.message})` };
+  if (!after.ok)
+    return {
+      ok: false,
+      reason: `self-check failed: edited text does not parse (${after.error.message})`,
+    };
   const expected = flattenLeaves(before.value);
   for (const key of [...expected.keys()]) if (isUnder(key, path)) expected.delete(key);
   if (change.kind === 'set') expected.set(JSON.stringify(path), change.value);
@@ -26,7 +35,8 @@ export function verifyEdit(before: TomlAnalysis, newText: string, path: TomlPath
     }
   }
   for (const key of actual.keys()) {
-    if (!expected.has(key)) return { ok: false, reason: `self-check failed: edit would add unexpected key ${key}` };
+    if (!expected.has(key))
+      return { ok: false, reason: `self-check failed: edit would add unexpected key ${key}` };
   }
   return { ok: true, text: newText };
 }

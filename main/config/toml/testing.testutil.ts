@@ -18,7 +18,10 @@ export function sample(name: string): string {
 }
 
 /** The single hunk between two texts, by lines (common prefix and suffix trimmed). */
-export function lineHunk(before: string, after: string): { line: number; removed: string[]; added: string[] } {
+export function lineHunk(
+  before: string,
+  after: string,
+): { line: number; removed: string[]; added: string[] } {
   const a = before.split('\n');
   const b = after.split('\n');
   let i = 0;

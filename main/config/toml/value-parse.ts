@@ -12,7 +12,11 @@ interface IarnaError {
 }
 
 function isIarnaError(err: unknown): err is IarnaError {
-  return typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string';
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { message?: unknown }).message === 'string'
+  );
 }
 
 /** The library's message without its " at row R, col C, pos P:" suffix and source excerpt. */
@@ -21,7 +25,9 @@ function cleanMessage(message: string): string {
   return first.replace(/ at row \d+, col \d+, pos \d+:?$/, '').slice(0, 300) || 'invalid TOML';
 }
 
-export function parseValues(text: string): { ok: true; value: TomlTable } | { ok: false; error: TomlParseError } {
+export function parseValues(
+  text: string,
+): { ok: true; value: TomlTable } | { ok: false; error: TomlParseError } {
   try {
     return { ok: true, value: TOML.parse(text) };
   } catch (err) {

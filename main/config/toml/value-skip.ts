@@ -36,7 +36,10 @@ function enterInlineTableKey(text: string, i: number): number {
 }
 
 function unterminated(frame: Frame): TomlScanError {
-  return new TomlScanError(frame.kind === 'array' ? 'unterminated array' : 'unterminated inline table', frame.open);
+  return new TomlScanError(
+    frame.kind === 'array' ? 'unterminated array' : 'unterminated inline table',
+    frame.open,
+  );
 }
 
 /** Returns the offset just past the value starting at `start`. */

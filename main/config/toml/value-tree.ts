@@ -6,7 +6,9 @@ import type { TomlPath } from './types';
 export type TomlTable = Record<string, unknown>;
 
 export function isTable(value: unknown): value is TomlTable {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }
 
 function ownValue(table: TomlTable, key: string): unknown {
@@ -45,14 +47,27 @@ export function flattenLeaves(root: TomlTable): Map<string, unknown> {
 export function tomlValuesEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (a instanceof Date || b instanceof Date) {
-    return a instanceof Date && b instanceof Date && a.constructor === b.constructor && Object.is(a.getTime(), b.getTime());
+    return (
+      a instanceof Date &&
+      b instanceof Date &&
+      a.constructor === b.constructor &&
+      Object.is(a.getTime(), b.getTime())
+    );
   }
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => tomlValuesEqual(v, b[i]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((v, i) => tomlValuesEqual(v, b[i]))
+    );
   }
   if (isTable(a) && isTable(b)) {
     const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && tomlValuesEqual(a[k], b[k]));
+    return (
+      ka.length === Object.keys(b).length &&
+      ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && tomlValuesEqual(a[k], b[k]))
+    );
   }
   return false;
 }

@@ -11,12 +11,23 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSync, type Options, type PackageDefinition, type ServiceDefinition } from '@grpc/proto-loader';
+import {
+  loadSync,
+  type Options,
+  type PackageDefinition,
+  type ServiceDefinition,
+} from '@grpc/proto-loader';
 import { CRI_PACKAGES, criProtoFileName, criProtoText, type CriPackage } from './proto-text';
 
 // camelCase fields; int64 as decimal strings (created_at is in nanoseconds, beyond 2^53);
 // enums as their names; absent fields filled with defaults so decoders see stable shapes.
-const LOADER_OPTIONS: Options = { keepCase: false, longs: String, enums: String, defaults: true, oneofs: true };
+const LOADER_OPTIONS: Options = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+};
 
 export type CriProtoSource = 'files' | 'embedded';
 
@@ -39,7 +50,13 @@ export function loadFrom(source: CriProtoSource): CriDefinitions {
   if (source === 'files') {
     const dir = protoDirNextToModule();
     if (!dir) throw new Error('CRI .proto files are not next to the module');
-    return build(source, loadSync(CRI_PACKAGES.map((p) => join(dir, criProtoFileName(p))), LOADER_OPTIONS));
+    return build(
+      source,
+      loadSync(
+        CRI_PACKAGES.map((p) => join(dir, criProtoFileName(p))),
+        LOADER_OPTIONS,
+      ),
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-cri-proto-'));
   try {
@@ -65,12 +82,16 @@ function protoDirNextToModule(): string | undefined {
 function build(source: CriProtoSource, packageDefinition: PackageDefinition): CriDefinitions {
   const service = (pkg: CriPackage): ServiceDefinition => {
     const def = packageDefinition[`${pkg}.RuntimeService`];
-    if (!def || 'format' in def) throw new Error(`${pkg}.RuntimeService missing from the CRI proto`);
+    if (!def || 'format' in def)
+      throw new Error(`${pkg}.RuntimeService missing from the CRI proto`);
     return def as ServiceDefinition;
   };
   return {
     source,
     packageDefinition,
-    runtimeService: { 'runtime.v1': service('runtime.v1'), 'runtime.v1alpha2': service('runtime.v1alpha2') },
+    runtimeService: {
+      'runtime.v1': service('runtime.v1'),
+      'runtime.v1alpha2': service('runtime.v1alpha2'),
+    },
   };
 }

@@ -13,9 +13,14 @@ interface RunResult {
 
 export function run(cmd: string, args: readonly string[], timeoutMs = 3000): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(cmd, [...args], { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
-      resolve({ ok: !err, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      cmd,
+      [...args],
+      { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024, killSignal: 'SIGKILL' },
+      (err, stdout, stderr) => {
+        resolve({ ok: !err, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -23,22 +28,45 @@ const hasSystemd = (): boolean => existsSync('/run/systemd/system');
 
 export async function systemdServices(names: readonly string[]): Promise<Fact<ServiceFact[]>> {
   if (!hasSystemd()) return unknownFact('systemd is not running on this machine');
-  const r = await run('systemctl', ['show', '--no-pager', '-p', 'Id,LoadState,ActiveState', ...names.map((n) => `${n}.service`)]);
+  const r = await run('systemctl', [
+    'show',
+    '--no-pager',
+    '-p',
+    'Id,LoadState,ActiveState',
+    ...names.map((n) => `${n}.service`),
+  ]);
   if (!r.stdout) return unknownFact(`systemctl failed: ${r.stderr.trim().slice(0, 200)}`);
   const blocks = r.stdout.trim().split(/\n\s*\n/);
   const out: ServiceFact[] = blocks.map((block, i) => {
     const get = (k: string): string => new RegExp(`^${k}=(.*)$`, 'm').exec(block)?.[1] ?? '';
     const load = get('LoadState');
     const active = get('ActiveState');
-    const state: ServiceState = load === 'not-found' ? 'missing' : active === 'active' || active === 'reloading' ? 'running' : active === 'failed' ? 'failed' : active === 'inactive' ? 'stopped' : 'unknown';
+    const state: ServiceState =
+      load === 'not-found'
+        ? 'missing'
+        : active === 'active' || active === 'reloading'
+          ? 'running'
+          : active === 'failed'
+            ? 'failed'
+            : active === 'inactive'
+              ? 'stopped'
+              : 'unknown';
     return { name: names[i] ?? get('Id').replace(/\.service$/, ''), state };
   });
   return known(out);
 }
 
-export async function journalExcerpt(unit: string, lines: number): Promise<Fact<string> | undefined> {
-  if (!hasSystemd() && !existsSync('/var/log/journal') && !existsSync('/run/log/journal')) return undefined;
-  const r = await run('journalctl', ['-u', unit, '-n', String(lines), '--no-pager', '-o', 'short-iso'], 10_000);
+export async function journalExcerpt(
+  unit: string,
+  lines: number,
+): Promise<Fact<string> | undefined> {
+  if (!hasSystemd() && !existsSync('/var/log/journal') && !existsSync('/run/log/journal'))
+    return undefined;
+  const r = await run(
+    'journalctl',
+    ['-u', unit, '-n', String(lines), '--no-pager', '-o', 'short-iso'],
+    10_000,
+  );
   if (!r.ok && !r.stdout) return unknownFact(`journalctl failed: ${r.stderr.trim().slice(0, 200)}`);
   if (/^-- No entries --\s*$/m.test(r.stdout) && r.stdout.split('\n').length <= 2) return undefined;
   return known(r.stdout);

@@ -17,7 +17,11 @@ export function repairTemplate(): string {
   return REPAIR_STEP_PS1;
 }
 
-export function buildRepairScript(cmdlet: PowerShellCmdlet, params: Record<string, PowerShellParam>, template: string = repairTemplate()): string {
+export function buildRepairScript(
+  cmdlet: PowerShellCmdlet,
+  params: Record<string, PowerShellParam>,
+  template: string = repairTemplate(),
+): string {
   const problems = validateRepairStep(cmdlet, params);
   if (problems.length > 0) throw new Error(`${cmdlet} refused: ${problems.join('; ')}`);
   const body = template.charCodeAt(0) === 0xfeff ? template.slice(1) : template;
@@ -34,7 +38,8 @@ export function parseRepairOutput(stdout: string): Record<string, unknown> | und
     if (!t.startsWith('{')) continue;
     try {
       const v: unknown = JSON.parse(t);
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+      if (typeof v === 'object' && v !== null && !Array.isArray(v))
+        return v as Record<string, unknown>;
     } catch {
       // not the result line
     }

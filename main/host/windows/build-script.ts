@@ -8,7 +8,8 @@
 import { validateCollectInput, type CollectInput } from './collect-input';
 import { COLLECT_PS1 } from './scripts/collect-ps1';
 
-export const PAYLOAD_LINE_PREFIX = "$in = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('";
+export const PAYLOAD_LINE_PREFIX =
+  "$in = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('";
 export const PAYLOAD_LINE_SUFFIX = "')) | ConvertFrom-Json";
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

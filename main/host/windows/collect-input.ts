@@ -18,7 +18,8 @@ export interface VersionProbe {
 export type HnsSourceChoice = 'auto' | 'builtin' | 'hnsdiag' | 'v2';
 
 /** The parts of collect.ps1's document; a follow-up call for more paths asks for 'files' only. */
-export type CollectSection = 'host' | 'pipes' | 'services' | 'processes' | 'hns' | 'versions' | 'files';
+export type CollectSection =
+  'host' | 'pipes' | 'services' | 'processes' | 'hns' | 'versions' | 'files';
 
 export interface CollectInput {
   /** Files to read (capped at maxFileBytes); a directory given here is listed instead. */
@@ -53,29 +54,85 @@ export interface CollectInput {
 
 /** Services the Windows rules look at (KB windows §8 service table, §4, §5). */
 export const DEFAULT_SERVICES = [
-  'containerd', 'kubelet', 'kube-proxy', 'kubeproxy', 'antrea-agent', 'ovs-vswitchd', 'ovsdb-server',
-  'flanneld', 'CalicoNode', 'CalicoFelix', 'docker', 'hns', 'vmcompute', 'rke2',
+  'containerd',
+  'kubelet',
+  'kube-proxy',
+  'kubeproxy',
+  'antrea-agent',
+  'ovs-vswitchd',
+  'ovsdb-server',
+  'flanneld',
+  'CalicoNode',
+  'CalicoFelix',
+  'docker',
+  'hns',
+  'vmcompute',
+  'rke2',
 ];
 
 export const DEFAULT_PROCESS_NAMES = [
-  'kubelet.exe', 'containerd.exe', 'kube-proxy.exe', 'dockerd.exe', 'antrea-agent.exe', 'ovs-vswitchd.exe',
-  'ovsdb-server.exe', 'flanneld.exe', 'calico-node.exe', 'rke2.exe', 'containerd-shim-runhcs-v1.exe',
+  'kubelet.exe',
+  'containerd.exe',
+  'kube-proxy.exe',
+  'dockerd.exe',
+  'antrea-agent.exe',
+  'ovs-vswitchd.exe',
+  'ovsdb-server.exe',
+  'flanneld.exe',
+  'calico-node.exe',
+  'rke2.exe',
+  'containerd-shim-runhcs-v1.exe',
 ];
 
 export const DEFAULT_VERSION_PROBES: VersionProbe[] = [
-  { component: 'kubelet', exe: 'kubelet.exe', args: ['--version'], candidates: ['C:\\k\\kubelet.exe', 'C:\\var\\lib\\rancher\\rke2\\bin\\kubelet.exe'] },
+  {
+    component: 'kubelet',
+    exe: 'kubelet.exe',
+    args: ['--version'],
+    candidates: ['C:\\k\\kubelet.exe', 'C:\\var\\lib\\rancher\\rke2\\bin\\kubelet.exe'],
+  },
   {
     component: 'containerd',
     exe: 'containerd.exe',
     args: ['--version'],
-    candidates: ['C:\\Program Files\\containerd\\bin\\containerd.exe', 'C:\\Program Files\\containerd\\containerd.exe'],
+    candidates: [
+      'C:\\Program Files\\containerd\\bin\\containerd.exe',
+      'C:\\Program Files\\containerd\\containerd.exe',
+    ],
   },
-  { component: 'kube-proxy', exe: 'kube-proxy.exe', args: ['--version'], candidates: ['C:\\k\\kube-proxy.exe'] },
+  {
+    component: 'kube-proxy',
+    exe: 'kube-proxy.exe',
+    args: ['--version'],
+    candidates: ['C:\\k\\kube-proxy.exe'],
+  },
   // antrea-agent is a cobra command with Version set, so --version prints and exits.
-  { component: 'antrea', exe: 'antrea-agent.exe', args: ['--version'], candidates: ['C:\\k\\antrea\\bin\\antrea-agent.exe', 'C:\\k\\antrea-agent.exe'] },
-  { component: 'flannel', exe: 'flanneld.exe', args: ['--version'], candidates: ['C:\\flannel\\flanneld.exe', 'C:\\k\\flannel\\flanneld.exe', 'C:\\k\\flanneld.exe'] },
+  {
+    component: 'antrea',
+    exe: 'antrea-agent.exe',
+    args: ['--version'],
+    candidates: ['C:\\k\\antrea\\bin\\antrea-agent.exe', 'C:\\k\\antrea-agent.exe'],
+  },
+  {
+    component: 'flannel',
+    exe: 'flanneld.exe',
+    args: ['--version'],
+    candidates: [
+      'C:\\flannel\\flanneld.exe',
+      'C:\\k\\flannel\\flanneld.exe',
+      'C:\\k\\flanneld.exe',
+    ],
+  },
   // Calico's Windows binary is not run: its version comes from the file's version resource.
-  { component: 'calico', exe: 'calico-node.exe', args: [], candidates: ['C:\\CalicoWindows\\calico-node.exe', 'C:\\Program Files\\Calico\\calico-node.exe'] },
+  {
+    component: 'calico',
+    exe: 'calico-node.exe',
+    args: [],
+    candidates: [
+      'C:\\CalicoWindows\\calico-node.exe',
+      'C:\\Program Files\\Calico\\calico-node.exe',
+    ],
+  },
 ];
 
 export function defaultCollectInput(over: Partial<CollectInput> = {}): CollectInput {
@@ -119,10 +176,17 @@ export function validateCollectInput(input: CollectInput): string[] {
     if (!isCollectablePath(p)) problems.push(`not a plain local drive path: ${JSON.stringify(p)}`);
   }
   for (const probe of input.versionProbes) {
-    for (const a of probe.args) if (!FLAG.test(a)) problems.push(`version probe ${probe.component}: argument ${JSON.stringify(a)} is not a plain flag`);
-    for (const c of probe.candidates) if (!isCollectablePath(c)) problems.push(`version probe ${probe.component}: candidate ${JSON.stringify(c)}`);
+    for (const a of probe.args)
+      if (!FLAG.test(a))
+        problems.push(
+          `version probe ${probe.component}: argument ${JSON.stringify(a)} is not a plain flag`,
+        );
+    for (const c of probe.candidates)
+      if (!isCollectablePath(c))
+        problems.push(`version probe ${probe.component}: candidate ${JSON.stringify(c)}`);
   }
-  for (const x of input.readDirSuffixes) if (!SUFFIX.test(x)) problems.push(`not a plain file name suffix: ${JSON.stringify(x)}`);
+  for (const x of input.readDirSuffixes)
+    if (!SUFFIX.test(x)) problems.push(`not a plain file name suffix: ${JSON.stringify(x)}`);
   const limits: [string, number][] = [
     ['maxFileBytes', input.maxFileBytes],
     ['maxTailBytes', input.maxTailBytes],
@@ -131,6 +195,7 @@ export function validateCollectInput(input: CollectInput): string[] {
     ['hnsTimeoutMs', input.hnsTimeoutMs],
     ['maxHnsRawChars', input.maxHnsRawChars],
   ];
-  for (const [name, v] of limits) if (!Number.isSafeInteger(v) || v <= 0) problems.push(`${name} must be a positive integer`);
+  for (const [name, v] of limits)
+    if (!Number.isSafeInteger(v) || v <= 0) problems.push(`${name} must be a positive integer`);
   return problems;
 }

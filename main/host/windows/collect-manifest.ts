@@ -5,7 +5,13 @@
  * left out, so a reader sees it as not recorded rather than as empty.
  */
 import type { BundleManifest, ManifestPathEntry } from '../../bundle/manifest';
-import type { HnsCollection, PathRecord, ServiceRecord, VersionRecord, WindowsCollection } from './collect-result';
+import type {
+  HnsCollection,
+  PathRecord,
+  ServiceRecord,
+  VersionRecord,
+  WindowsCollection,
+} from './collect-result';
 import { HNS_LIST_KINDS } from './collect-result';
 import { splitWindowsCommandLine } from './command-line';
 
@@ -36,12 +42,18 @@ export function toBundlePieces(c: WindowsCollection): BundlePieces {
   if (c.hns) pieces.hns = hnsPiece(c.hns);
   // A failed listing is unknown, not "no pipes".
   if (c.pipes && c.pipes.error === undefined) pieces.pipes = [...c.pipes.names];
-  if (c.services && c.services.items.length > 0) pieces.services = c.services.items.map((s) => ({ name: s.name, state: serviceState(s) }));
+  if (c.services && c.services.items.length > 0)
+    pieces.services = c.services.items.map((s) => ({ name: s.name, state: serviceState(s) }));
   if (c.processes && c.processes.error === undefined) {
     pieces.processes = c.processes.items.map((p) => ({
       name: p.name.replace(/\.exe$/i, ''),
       ...(p.pid !== undefined && { pid: p.pid }),
-      args: p.commandLine !== undefined ? splitWindowsCommandLine(p.commandLine) : p.executablePath !== undefined ? [p.executablePath] : [],
+      args:
+        p.commandLine !== undefined
+          ? splitWindowsCommandLine(p.commandLine)
+          : p.executablePath !== undefined
+            ? [p.executablePath]
+            : [],
     }));
   }
   if (c.versions) {
@@ -57,7 +69,8 @@ export function toBundlePieces(c: WindowsCollection): BundlePieces {
     for (const f of c.files.items) {
       const entry = pathEntry(f);
       if (entry !== undefined) paths[f.path] = entry;
-      if (f.type === 'file' && f.content !== undefined && f.error === undefined) pieces.files.set(f.path, f.content);
+      if (f.type === 'file' && f.content !== undefined && f.error === undefined)
+        pieces.files.set(f.path, f.content);
     }
     pieces.paths = paths;
   }
@@ -76,7 +89,9 @@ function hnsPiece(h: HnsCollection): ManifestHns {
     endpoints: [...h.endpoints],
     namespaces: [...h.namespaces],
     policyLists: [...h.policyLists],
-    error: failed ? (h.error ?? (Object.values(errors).join('; ') || 'no HNS surface answered')) : null,
+    error: failed
+      ? (h.error ?? (Object.values(errors).join('; ') || 'no HNS surface answered'))
+      : null,
     ...(h.source !== undefined && { source: h.source }),
     ...(Object.keys(errors).length > 0 && { errors }),
   };
@@ -90,7 +105,9 @@ function serviceState(s: ServiceRecord): ServiceState {
       return 'running';
     case 'stopped':
       // 1077 = ERROR_SERVICE_NEVER_STARTED: stopped, not failed.
-      return s.exitCode !== undefined && s.exitCode !== 0 && s.exitCode !== 1077 ? 'failed' : 'stopped';
+      return s.exitCode !== undefined && s.exitCode !== 0 && s.exitCode !== 1077
+        ? 'failed'
+        : 'stopped';
     case 'paused':
       return 'stopped';
     default:
@@ -134,8 +151,10 @@ function pathEntry(f: PathRecord): ManifestPathEntry | undefined {
     }
     case 'file': {
       if (error !== undefined) return { type: 'file', error };
-      if (f.content === undefined) return f.size === undefined ? { type: 'file' } : { type: 'file', size: f.size };
-      if (f.truncated === true) return { type: 'file', truncated: true, ...(f.size !== undefined && { size: f.size }) };
+      if (f.content === undefined)
+        return f.size === undefined ? { type: 'file' } : { type: 'file', size: f.size };
+      if (f.truncated === true)
+        return { type: 'file', truncated: true, ...(f.size !== undefined && { size: f.size }) };
       return undefined;
     }
   }

@@ -5,7 +5,10 @@ import { toBundlePieces, versionOf } from './collect-manifest';
 import type { BundleManifest } from '../../bundle/manifest';
 import { parseManifest } from '../../bundle/manifest';
 
-const FIXTURE = new URL('../../../fixtures/windows/collect/antrea-1581-containerd-nat.json', import.meta.url);
+const FIXTURE = new URL(
+  '../../../fixtures/windows/collect/antrea-1581-containerd-nat.json',
+  import.meta.url,
+);
 
 function fixtureDoc(): Record<string, unknown> {
   const doc = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, unknown>;
@@ -27,15 +30,28 @@ function collection(stdout: string): WindowsCollection {
 describe('parseCollection', () => {
   it('reads every section of a full document', () => {
     const c = collection(printed(fixtureDoc()));
-    expect(c.host).toMatchObject({ hostname: 'win-node-1', elevated: true, osVersion: '10.0.20348', ubr: 2849 });
+    expect(c.host).toMatchObject({
+      hostname: 'win-node-1',
+      elevated: true,
+      osVersion: '10.0.20348',
+      ubr: 2849,
+    });
     expect(c.pipes?.names).toContain('containerd-containerd');
-    expect(c.services?.items.find((s) => s.name === 'antrea-agent')).toMatchObject({ state: 'Stopped', exitCode: 1066, nssm: { application: 'C:\\k\\antrea\\bin\\antrea-agent.exe' } });
+    expect(c.services?.items.find((s) => s.name === 'antrea-agent')).toMatchObject({
+      state: 'Stopped',
+      exitCode: 1066,
+      nssm: { application: 'C:\\k\\antrea\\bin\\antrea-agent.exe' },
+    });
     expect(c.processes?.items).toHaveLength(2);
     expect(c.hns?.source).toBe('HostNetworkingService');
     expect(c.hns?.networks).toHaveLength(1);
     // ConvertTo-Json printed the one namespace as a bare object; it still reads as a list.
     expect(c.hns?.namespaces).toHaveLength(1);
-    expect(c.files?.items.find((f) => f.path.endsWith('0-containerd-nat.json'))?.content?.toString('utf8')).toContain('"type": "nat"');
+    expect(
+      c.files?.items
+        .find((f) => f.path.endsWith('0-containerd-nat.json'))
+        ?.content?.toString('utf8'),
+    ).toContain('"type": "nat"');
     expect(c.timedOut).toBe(false);
     expect(c.warnings).toEqual([]);
   });
@@ -47,8 +63,13 @@ describe('parseCollection', () => {
 
   it('fails (without throwing) on output that is not a collection document', () => {
     expect(parseCollection('')).toMatchObject({ ok: false });
-    expect(parseCollection('Get-HnsNetwork : The term is not recognized')).toMatchObject({ ok: false });
-    expect(parseCollection('{"format":"something-else"}')).toMatchObject({ ok: false, error: expect.stringMatching(/unexpected collection format/) });
+    expect(parseCollection('Get-HnsNetwork : The term is not recognized')).toMatchObject({
+      ok: false,
+    });
+    expect(parseCollection('{"format":"something-else"}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/unexpected collection format/),
+    });
     expect(parseCollection('[1,2]')).toMatchObject({ ok: false });
   });
 
@@ -67,7 +88,10 @@ describe('parseCollection', () => {
     // {"value":[…],"Count":n} wrapper, a single item instead of a one-element array, numeric enums.
     hns.networks = { value: hns.networks, Count: 1 };
     (doc.pipes as Record<string, unknown>).names = 'containerd-containerd';
-    doc.services = { source: 'Get-Service', items: { name: 'containerd', present: true, state: 4 } };
+    doc.services = {
+      source: 'Get-Service',
+      items: { name: 'containerd', present: true, state: 4 },
+    };
     const c = collection(printed(doc));
     expect(c.hns?.networks).toHaveLength(1);
     expect(c.pipes?.names).toEqual(['containerd-containerd']);
@@ -80,7 +104,8 @@ describe('parseCollection', () => {
       source: 'hnsdiag',
       schema: 'v1',
       raw: {
-        networks: 'Networks:\r\n{\r\n    "ID":"B5083512-BE1D-4326-B58F-56CA5154E8D5",\r\n    "Name":"nat {not a brace}",\r\n    "Type":"nat"\r\n}\r\n{"ID":"705B6B4D-E2F2-421A-B31B-E3C5E8831944","Name":"vxlan0","Type":"Overlay"}\r\n',
+        networks:
+          'Networks:\r\n{\r\n    "ID":"B5083512-BE1D-4326-B58F-56CA5154E8D5",\r\n    "Name":"nat {not a brace}",\r\n    "Type":"nat"\r\n}\r\n{"ID":"705B6B4D-E2F2-421A-B31B-E3C5E8831944","Name":"vxlan0","Type":"Overlay"}\r\n',
         endpoints: '[{"ID":"a"},{"ID":"b"}]',
         namespaces: '',
         policyLists: '{"ID":"cut',
@@ -102,7 +127,12 @@ describe('parseCollection', () => {
 
   it('drops file content that is not base64', () => {
     const doc = fixtureDoc();
-    doc.files = { items: [{ path: 'C:\\x', type: 'file', contentBase64: '$(Remove-Item x)' }, { path: 'C:\\y', type: 'weird' }] };
+    doc.files = {
+      items: [
+        { path: 'C:\\x', type: 'file', contentBase64: '$(Remove-Item x)' },
+        { path: 'C:\\y', type: 'weird' },
+      ],
+    };
     const c = collection(printed(doc));
     expect(c.files?.items).toEqual([{ path: 'C:\\x', type: 'file' }]);
     expect(c.warnings).toHaveLength(2);
@@ -118,7 +148,12 @@ describe('toBundlePieces', () => {
 
   it('maps host, pipes, services, processes and versions', () => {
     const p = pieces();
-    expect(p.host).toEqual({ os: 'windows', hostname: 'win-node-1', osVersion: '10.0.20348', elevated: true });
+    expect(p.host).toEqual({
+      os: 'windows',
+      hostname: 'win-node-1',
+      osVersion: '10.0.20348',
+      elevated: true,
+    });
     expect(p.pipes).not.toContain('cnisock');
     expect(p.services).toEqual(
       expect.arrayContaining([
@@ -138,7 +173,11 @@ describe('toBundlePieces', () => {
         '--pod-infra-container-image=mcr.microsoft.com/oss/kubernetes/pause:1.4.1',
       ],
     });
-    expect(p.versions).toEqual({ kubelet: 'v1.19.1', containerd: 'v1.4.1', antrea: 'v0.12.0-b4a9a4e' });
+    expect(p.versions).toEqual({
+      kubelet: 'v1.19.1',
+      containerd: 'v1.4.1',
+      antrea: 'v0.12.0-b4a9a4e',
+    });
   });
 
   it('keeps file contents by native path and lists the rest under paths', () => {
@@ -148,7 +187,10 @@ describe('toBundlePieces', () => {
       'C:\\etc\\cni\\net.d\\0-containerd-nat.json',
       'C:\\etc\\cni\\net.d\\10-antrea.conflist',
     ]);
-    expect(p.paths?.['C:\\etc\\cni\\net.d']).toEqual({ type: 'dir', entries: ['0-containerd-nat.json', '10-antrea.conflist'] });
+    expect(p.paths?.['C:\\etc\\cni\\net.d']).toEqual({
+      type: 'dir',
+      entries: ['0-containerd-nat.json', '10-antrea.conflist'],
+    });
     expect(p.paths?.['C:\\Program Files\\containerd\\cni\\conf']).toEqual({ type: 'missing' });
     expect(p.paths?.['C:\\var\\log\\kubelet\\kubelet.err.log']?.error).toMatch(/^EACCES: /);
     expect(p.paths?.['C:\\etc\\cni\\net.d\\0-containerd-nat.json']).toBeUndefined();
@@ -192,7 +234,11 @@ describe('toBundlePieces', () => {
   });
 
   it('leaves out what was not collected', () => {
-    const p = toBundlePieces({ format: 'cni-doctor.windows-collect/v1', timedOut: false, warnings: [] });
+    const p = toBundlePieces({
+      format: 'cni-doctor.windows-collect/v1',
+      timedOut: false,
+      warnings: [],
+    });
     expect(p).toEqual({ host: { os: 'windows' }, files: new Map() });
   });
 });
@@ -202,6 +248,8 @@ describe('versionOf', () => {
     expect(versionOf({ component: 'flannel', stdout: 'v0.24.2\n', exitCode: 0 })).toBe('v0.24.2');
     expect(versionOf({ component: 'x', stdout: 'tool 1.2.3 build 7', exitCode: 0 })).toBe('1.2.3');
     expect(versionOf({ component: 'calico', productVersion: '3.26.1' })).toBe('3.26.1');
-    expect(versionOf({ component: 'x', stdout: 'v1.2.3', exitCode: 2, fileVersion: '' })).toBeUndefined();
+    expect(
+      versionOf({ component: 'x', stdout: 'v1.2.3', exitCode: 2, fileVersion: '' }),
+    ).toBeUndefined();
   });
 });

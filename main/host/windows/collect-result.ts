@@ -67,7 +67,12 @@ export interface ProcessList extends SectionMeta {
 }
 
 export type HnsListKind = 'networks' | 'endpoints' | 'namespaces' | 'policyLists';
-export const HNS_LIST_KINDS: readonly HnsListKind[] = ['networks', 'endpoints', 'namespaces', 'policyLists'];
+export const HNS_LIST_KINDS: readonly HnsListKind[] = [
+  'networks',
+  'endpoints',
+  'namespaces',
+  'policyLists',
+];
 
 export interface HnsCollection extends SectionMeta {
   /** HostNetworkingService | hnsdiag | HNS (v2 module) | another label, or absent when none answered. */
@@ -141,7 +146,8 @@ export interface WindowsCollection {
   warnings: string[];
 }
 
-export type CollectionParse = { ok: true; collection: WindowsCollection } | { ok: false; error: string };
+export type CollectionParse =
+  { ok: true; collection: WindowsCollection } | { ok: false; error: string };
 
 /**
  * Parses collect.ps1's stdout. Anything printed before the document (a stray warning line) is
@@ -155,7 +161,10 @@ export function parseCollection(stdout: string): CollectionParse {
   try {
     raw = JSON.parse(candidate);
   } catch (e) {
-    return { ok: false, error: `the collection output is not JSON (${e instanceof Error ? e.message : String(e)}): ${JSON.stringify(text.slice(0, 200))}` };
+    return {
+      ok: false,
+      error: `the collection output is not JSON (${e instanceof Error ? e.message : String(e)}): ${JSON.stringify(text.slice(0, 200))}`,
+    };
   }
   return parseCollectionObject(raw);
 }
@@ -163,7 +172,8 @@ export function parseCollection(stdout: string): CollectionParse {
 /** Validates an already parsed document (also used for the fixtures). */
 export function parseCollectionObject(raw: unknown): CollectionParse {
   if (!isObj(raw)) return { ok: false, error: 'the collection output is not a JSON object' };
-  if (raw.format !== COLLECT_FORMAT) return { ok: false, error: `unexpected collection format ${JSON.stringify(raw.format)}` };
+  if (raw.format !== COLLECT_FORMAT)
+    return { ok: false, error: `unexpected collection format ${JSON.stringify(raw.format)}` };
   const warnings: string[] = [];
   const c: WindowsCollection = { format: COLLECT_FORMAT, timedOut: false, warnings };
   const startedAt = str(raw.startedAt);
@@ -195,7 +205,10 @@ export function parseCollectionObject(raw: unknown): CollectionParse {
     c.hns = hns;
     if (hns.timedOut) c.timedOut = true;
   }
-  const versions = section('versions', (o) => ({ ...meta(o), items: objList(o.items).items.map(readVersion).filter(isDefined) }));
+  const versions = section('versions', (o) => ({
+    ...meta(o),
+    items: objList(o.items).items.map(readVersion).filter(isDefined),
+  }));
   if (versions) {
     c.versions = versions;
     if (versions.items.some((v) => v.timedOut === true)) c.timedOut = true;
@@ -236,7 +249,16 @@ function strings<K extends string>(o: Obj, keys: readonly K[]): Partial<Record<K
 function readHost(o: Obj): HostInfo {
   const h: HostInfo = {
     ...meta(o),
-    ...strings(o, ['hostname', 'osBuild', 'osVersion', 'productName', 'displayVersion', 'installationType', 'psVersion', 'psEdition'] as const),
+    ...strings(o, [
+      'hostname',
+      'osBuild',
+      'osVersion',
+      'productName',
+      'displayVersion',
+      'installationType',
+      'psVersion',
+      'psEdition',
+    ] as const),
   };
   const elevated = bool(o.elevated);
   if (elevated !== undefined) h.elevated = elevated;
@@ -263,7 +285,8 @@ function readServices(o: Obj, warnings: string[]): ServiceList {
     if (exit !== undefined) r.exitCode = exit;
     if (isObj(s.nssm)) {
       const application = str(s.nssm.application);
-      if (application !== undefined) r.nssm = { application, ...strings(s.nssm, ['parameters', 'directory'] as const) };
+      if (application !== undefined)
+        r.nssm = { application, ...strings(s.nssm, ['parameters', 'directory'] as const) };
     }
     out.push(r);
   }
@@ -349,7 +372,16 @@ function readVersion(v: Obj): VersionRecord | undefined {
   if (component === undefined) return undefined;
   const r: VersionRecord = {
     component,
-    ...strings(v, ['exe', 'path', 'via', 'fileVersion', 'productVersion', 'stdout', 'stderr', 'error'] as const),
+    ...strings(v, [
+      'exe',
+      'path',
+      'via',
+      'fileVersion',
+      'productVersion',
+      'stdout',
+      'stderr',
+      'error',
+    ] as const),
   };
   const exit = num(v.exitCode);
   if (exit !== undefined) r.exitCode = exit;
@@ -374,7 +406,8 @@ function readFiles(o: Obj, warnings: string[]): FileList {
     if (size !== undefined && size >= 0) r.size = size;
     const b64 = str(f.contentBase64);
     if (b64 !== undefined || f.contentBase64 === '') {
-      if (b64 !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) warnings.push(`files: content of ${path} is not base64; dropped`);
+      if (b64 !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(b64))
+        warnings.push(`files: content of ${path} is not base64; dropped`);
       else r.content = Buffer.from(b64 ?? '', 'base64');
     }
     const truncated = bool(f.truncated);

@@ -5,7 +5,12 @@ import { defaultCollectInput } from './collect-input';
 import { PAYLOAD_LINE_PREFIX } from './build-script';
 import type { RunOptions, RunResult, ScriptRunner } from './powershell-session';
 
-const doc = JSON.parse(readFileSync(new URL('../../../fixtures/windows/collect/antrea-1581-containerd-nat.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const doc = JSON.parse(
+  readFileSync(
+    new URL('../../../fixtures/windows/collect/antrea-1581-containerd-nat.json', import.meta.url),
+    'utf8',
+  ),
+) as Record<string, unknown>;
 delete doc.$comment;
 
 class StubRunner implements ScriptRunner {
@@ -31,17 +36,27 @@ describe('collectWindows', () => {
     expect(r.ok && r.stderr).toBe('WARNING: x');
     expect(runner.calls).toHaveLength(1);
     expect(runner.calls[0]?.script.startsWith(PAYLOAD_LINE_PREFIX)).toBe(true);
-    expect(runner.calls[0]?.opts).toEqual({ deadlineMs: defaultDeadlineMs(input), stderr: 'allow' });
+    expect(runner.calls[0]?.opts).toEqual({
+      deadlineMs: defaultDeadlineMs(input),
+      stderr: 'allow',
+    });
     expect(runner.disposed).toBe(0);
   });
 
   it('passes session failures through and reports unreadable output as parse', async () => {
-    expect(await collectWindows(new StubRunner({ ok: false, kind: 'timeout', message: 'late' }), defaultCollectInput())).toEqual({
+    expect(
+      await collectWindows(
+        new StubRunner({ ok: false, kind: 'timeout', message: 'late' }),
+        defaultCollectInput(),
+      ),
+    ).toEqual({
       ok: false,
       kind: 'timeout',
       message: 'late',
     });
-    expect(await collectWindows(new StubRunner({ ok: true, stdout: 'not json' }), defaultCollectInput())).toMatchObject({ ok: false, kind: 'parse' });
+    expect(
+      await collectWindows(new StubRunner({ ok: true, stdout: 'not json' }), defaultCollectInput()),
+    ).toMatchObject({ ok: false, kind: 'parse' });
   });
 
   it('recycles the shell after a scan in which something hung', async () => {

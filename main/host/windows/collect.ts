@@ -15,7 +15,8 @@ export interface CollectOptions {
   template?: string;
 }
 
-export type CollectOutcome = { ok: true; collection: WindowsCollection; stderr?: string } | RunFailure;
+export type CollectOutcome =
+  { ok: true; collection: WindowsCollection; stderr?: string } | RunFailure;
 
 export function defaultDeadlineMs(input: CollectInput): number {
   return 4 * input.hnsTimeoutMs + input.versionProbes.length * input.execTimeoutMs + 60_000;
@@ -28,11 +29,16 @@ export async function collectWindows(
 ): Promise<CollectOutcome> {
   const script = buildCollectScript(opts.template ?? collectTemplate(), input);
   // The script reports its own errors per section, so stderr is noise here, not failure.
-  const r = await runner.run(script, { deadlineMs: opts.deadlineMs ?? defaultDeadlineMs(input), stderr: 'allow' });
+  const r = await runner.run(script, {
+    deadlineMs: opts.deadlineMs ?? defaultDeadlineMs(input),
+    stderr: 'allow',
+  });
   if (!r.ok) return r;
   const parsed = parseCollection(r.stdout);
   if (!parsed.ok) return { ok: false, kind: 'parse', message: parsed.error };
   // A call abandoned inside the script (hung HNS) may still occupy the shell: start afresh.
   if (parsed.collection.timedOut && runner.dispose) await runner.dispose();
-  return r.stderr === undefined ? { ok: true, collection: parsed.collection } : { ok: true, collection: parsed.collection, stderr: r.stderr };
+  return r.stderr === undefined
+    ? { ok: true, collection: parsed.collection }
+    : { ok: true, collection: parsed.collection, stderr: r.stderr };
 }

@@ -15,7 +15,11 @@ describe('splitWindowsCommandLine', () => {
   });
 
   it('keeps backslashes literal except before quotes', () => {
-    expect(splitWindowsCommandLine('c:\\k\\kubelet.exe "--root-dir=C:\\var\\lib\\kubelet\\\\" a\\\\\\"b "x""y" \\\\server\\share')).toEqual([
+    expect(
+      splitWindowsCommandLine(
+        'c:\\k\\kubelet.exe "--root-dir=C:\\var\\lib\\kubelet\\\\" a\\\\\\"b "x""y" \\\\server\\share',
+      ),
+    ).toEqual([
       'c:\\k\\kubelet.exe',
       '--root-dir=C:\\var\\lib\\kubelet\\',
       'a\\"b',
@@ -25,13 +29,9 @@ describe('splitWindowsCommandLine', () => {
   });
 
   it('handles tabs, extra spaces, empty quoted arguments and an empty line', () => {
-    expect(splitWindowsCommandLine('  containerd.exe\t--run-service   ""  --log-level  debug ')).toEqual([
-      'containerd.exe',
-      '--run-service',
-      '',
-      '--log-level',
-      'debug',
-    ]);
+    expect(
+      splitWindowsCommandLine('  containerd.exe\t--run-service   ""  --log-level  debug '),
+    ).toEqual(['containerd.exe', '--run-service', '', '--log-level', 'debug']);
     expect(splitWindowsCommandLine('')).toEqual([]);
   });
 

@@ -7,7 +7,11 @@ describe('isWindowsAdmin', () => {
     const answer = (stdout: string) => ({ run: async () => ({ ok: true as const, stdout }) });
     expect(await isWindowsAdmin(answer('True\r\n'))).toBe(true);
     expect(await isWindowsAdmin(answer('False\r\n'))).toBe(false);
-    expect(await isWindowsAdmin({ run: async () => ({ ok: false as const, kind: 'exit' as const, message: 'no shell' }) })).toBe(false);
+    expect(
+      await isWindowsAdmin({
+        run: async () => ({ ok: false as const, kind: 'exit' as const, message: 'no shell' }),
+      }),
+    ).toBe(false);
   });
 
   it('asks with valid PowerShell', async () => {

@@ -5,7 +5,10 @@
  */
 /** Any runner with the session's run(): the session itself, or a lazy wrapper around it. */
 export interface AdminCheckRunner {
-  run(script: string, opts: { deadlineMs: number }): Promise<{ ok: true; stdout: string } | { ok: false; message: string }>;
+  run(
+    script: string,
+    opts: { deadlineMs: number },
+  ): Promise<{ ok: true; stdout: string } | { ok: false; message: string }>;
 }
 
 export const ADMIN_CHECK_SCRIPT =

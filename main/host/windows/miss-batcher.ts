@@ -27,13 +27,11 @@ export class MissBatcher {
   request(want: PathWant): Promise<void> {
     if (!this.open) {
       const wants = new Map<string, PathWant>();
-      const done = this.last
-        .then(turn)
-        .then(() => {
-          // From here on, new misses start the next batch.
-          if (this.open?.wants === wants) this.open = undefined;
-          return this.fetch([...wants.values()]);
-        });
+      const done = this.last.then(turn).then(() => {
+        // From here on, new misses start the next batch.
+        if (this.open?.wants === wants) this.open = undefined;
+        return this.fetch([...wants.values()]);
+      });
       this.open = { wants, done };
       this.last = done.catch(() => undefined);
     }

@@ -16,7 +16,9 @@
  */
 import { PowerShell } from 'node-powershell';
 
-export type PinnedShellClass = new (options: ConstructorParameters<typeof PowerShell>[0]) => PowerShell;
+export type PinnedShellClass = new (
+  options: ConstructorParameters<typeof PowerShell>[0],
+) => PowerShell;
 
 export function pinnedShellClass(executable: string): PinnedShellClass {
   return class PinnedPowerShell extends PowerShell {

@@ -11,7 +11,9 @@ describe('an idle PowerShell session', () => {
     chmodSync(FAKE, 0o755);
     const started = Date.now();
     const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, FAKE], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, FAKE], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       child.stdout.on('data', (c: Buffer) => (out += c.toString()));
       const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);

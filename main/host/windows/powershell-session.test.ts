@@ -43,7 +43,10 @@ afterEach(async () => {
 describe('PowerShellSession against the stand-in shell', () => {
   it('returns stdout of a script and starts the shell with -NoProfile -NonInteractive -Command -', async () => {
     const s = session();
-    const r = await s.run("Write-Output 'hello'\nWrite-Output 'wörld ☃'\n[Environment]::GetCommandLineArgs()", { deadlineMs: 5000 });
+    const r = await s.run(
+      "Write-Output 'hello'\nWrite-Output 'wörld ☃'\n[Environment]::GetCommandLineArgs()",
+      { deadlineMs: 5000 },
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const lines = r.stdout.split('\n');
@@ -86,24 +89,34 @@ describe('PowerShellSession against the stand-in shell', () => {
 
   it('does not let a late answer of a killed call leak into the next call', async () => {
     const s = session();
-    const hung = await s.run("Start-Sleep -Milliseconds 400\nWrite-Output 'late'", { deadlineMs: 100 });
+    const hung = await s.run("Start-Sleep -Milliseconds 400\nWrite-Output 'late'", {
+      deadlineMs: 100,
+    });
     expect(hung).toMatchObject({ ok: false, kind: 'timeout' });
     await new Promise((r) => setTimeout(r, 500));
-    expect(await s.run("Write-Output 'fresh'", { deadlineMs: 5000 })).toEqual({ ok: true, stdout: 'fresh' });
+    expect(await s.run("Write-Output 'fresh'", { deadlineMs: 5000 })).toEqual({
+      ok: true,
+      stdout: 'fresh',
+    });
   });
 
   it('reports stderr as a failure by default, without crashing or losing the shell', async () => {
     const s = session();
-    const r = await s.run("Write-Output 'partial'\nWrite-Error 'Get-HnsNetwork : access denied'", { deadlineMs: 5000 });
+    const r = await s.run("Write-Output 'partial'\nWrite-Error 'Get-HnsNetwork : access denied'", {
+      deadlineMs: 5000,
+    });
     expect(r).toEqual({ ok: false, kind: 'stderr', message: 'Get-HnsNetwork : access denied' });
     const again = await s.run("Write-Output 'ok'", { deadlineMs: 5000 });
     expect(again).toEqual({ ok: true, stdout: 'ok' });
     expect(s.shellsStarted).toBe(1);
   });
 
-  it("returns stdout and stderr side by side when the call allows stderr", async () => {
+  it('returns stdout and stderr side by side when the call allows stderr', async () => {
     const s = session();
-    const r = await s.run("Write-Output '{\"a\":1}'\nWrite-Error 'hnsdiag usage: ...'", { deadlineMs: 5000, stderr: 'allow' });
+    const r = await s.run("Write-Output '{\"a\":1}'\nWrite-Error 'hnsdiag usage: ...'", {
+      deadlineMs: 5000,
+      stderr: 'allow',
+    });
     expect(r).toEqual({ ok: true, stdout: '{"a":1}', stderr: 'hnsdiag usage: ...' });
   });
 
@@ -112,7 +125,10 @@ describe('PowerShellSession against the stand-in shell', () => {
     await s.run('$PID', { deadlineMs: 5000 });
     const r = await s.run("Write-Output 'bye'\nexit 3", { deadlineMs: 5000 });
     expect(r).toMatchObject({ ok: false, kind: 'exit' });
-    expect(await s.run("Write-Output 'back'", { deadlineMs: 5000 })).toEqual({ ok: true, stdout: 'back' });
+    expect(await s.run("Write-Output 'back'", { deadlineMs: 5000 })).toEqual({
+      ok: true,
+      stdout: 'back',
+    });
     expect(s.shellsStarted).toBe(2);
   });
 
@@ -120,7 +136,10 @@ describe('PowerShellSession against the stand-in shell', () => {
     const s = session();
     const r = await s.run('exit 0', { deadlineMs: 5000 });
     expect(r).toMatchObject({ ok: false, kind: 'exit' });
-    expect(await s.run("Write-Output 'back'", { deadlineMs: 5000 })).toEqual({ ok: true, stdout: 'back' });
+    expect(await s.run("Write-Output 'back'", { deadlineMs: 5000 })).toEqual({
+      ok: true,
+      stdout: 'back',
+    });
   });
 
   it('starts a new shell when the old one died between calls', async () => {
@@ -129,7 +148,10 @@ describe('PowerShellSession against the stand-in shell', () => {
     const pid = s.pid ?? 0;
     process.kill(pid, 'SIGKILL');
     await waitFor(() => s.pid === undefined, 3000);
-    expect(await s.run("Write-Output 'new'", { deadlineMs: 5000 })).toEqual({ ok: true, stdout: 'new' });
+    expect(await s.run("Write-Output 'new'", { deadlineMs: 5000 })).toEqual({
+      ok: true,
+      stdout: 'new',
+    });
     expect(s.shellsStarted).toBe(2);
   });
 
@@ -150,7 +172,10 @@ describe('PowerShellSession against the stand-in shell', () => {
   });
 
   it('fails cleanly when the executable does not exist', async () => {
-    const s = new PowerShellSession({ executable: '/nonexistent/pwsh-missing', startDeadlineMs: 5000 });
+    const s = new PowerShellSession({
+      executable: '/nonexistent/pwsh-missing',
+      startDeadlineMs: 5000,
+    });
     sessions.push(s);
     const r = await s.run("Write-Output 'x'", { deadlineMs: 5000 });
     expect(r).toMatchObject({ ok: false, kind: 'exit' });
@@ -185,7 +210,10 @@ describe('output framing with Windows line endings', () => {
       }
     }
     const attempt = async (newline: 'lf' | 'crlf'): Promise<unknown> => {
-      const shell = new Stock({ throwOnInvocationError: false, spawnOptions: { env: { ...process.env, FAKE_PWSH_NEWLINE: newline } } });
+      const shell = new Stock({
+        throwOnInvocationError: false,
+        spawnOptions: { env: { ...process.env, FAKE_PWSH_NEWLINE: newline } },
+      });
       try {
         return await Promise.race([
           shell.invoke('$PID').then(() => 'settled'),

@@ -122,7 +122,8 @@ export class PowerShellSession implements ScriptRunner {
     this.started++;
     const live: LiveShell = { shell, pid: undefined, dead: false };
     // Errors on the pipes are reported through the calls; unheard they would crash the process.
-    for (const s of [shell.streams.stdin, shell.streams.stdout, shell.streams.stderr]) s.on('error', () => undefined);
+    for (const s of [shell.streams.stdin, shell.streams.stdout, shell.streams.stderr])
+      s.on('error', () => undefined);
     // An idle shell must not keep this process alive: a CLI scan ends when its work is done, and
     // the shell, its stdin closed, ends with it. A running call keeps the process alive through
     // its deadline timer (invoke), so nothing is cut short.
@@ -133,14 +134,25 @@ export class PowerShellSession implements ScriptRunner {
     });
     // The init call also attaches node-powershell's own handlers to its exit promise, which would
     // otherwise reject unhandled if the shell died while idle.
-    const init = await this.invoke(live, toShellCommand(SESSION_INIT_SCRIPT), this.startDeadlineMs, 'allow');
-    if (!init.ok) return { ...init, message: `starting ${this.executable} failed: ${init.message}` };
+    const init = await this.invoke(
+      live,
+      toShellCommand(SESSION_INIT_SCRIPT),
+      this.startDeadlineMs,
+      'allow',
+    );
+    if (!init.ok)
+      return { ...init, message: `starting ${this.executable} failed: ${init.message}` };
     live.pid = pidFromInitOutput(init.stdout);
     this.live = live;
     return live;
   }
 
-  private async invoke(live: LiveShell, command: string, deadlineMs: number, stderrMode: 'fail' | 'allow'): Promise<RunResult> {
+  private async invoke(
+    live: LiveShell,
+    command: string,
+    deadlineMs: number,
+    stderrMode: 'fail' | 'allow',
+  ): Promise<RunResult> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), deadlineMs);
@@ -175,7 +187,8 @@ export class PowerShellSession implements ScriptRunner {
     }
     const stdout = decode(record.stdout);
     const stderr = record.stderr === undefined ? '' : decode(record.stderr).trim();
-    if (stderr !== '' && stderrMode === 'fail') return { ok: false, kind: 'stderr', message: limit(stderr) };
+    if (stderr !== '' && stderrMode === 'fail')
+      return { ok: false, kind: 'stderr', message: limit(stderr) };
     return stderr === '' ? { ok: true, stdout } : { ok: true, stdout, stderr };
   }
 
@@ -189,7 +202,8 @@ export class PowerShellSession implements ScriptRunner {
     // node-powershell's dispose() kills only the shell itself; children such as hnsdiag.exe
     // would live on holding HNS locks, so on Windows the whole tree goes first (taskkill needs
     // the parent alive to find its children).
-    if (process.platform === 'win32' && live.pid !== undefined && signal === 'SIGKILL') await killTree(live.pid);
+    if (process.platform === 'win32' && live.pid !== undefined && signal === 'SIGKILL')
+      await killTree(live.pid);
     const disposed = live.shell.dispose(signal).catch(() => undefined);
     await Promise.race([disposed, delay(KILL_WAIT_MS)]);
   }
@@ -206,7 +220,10 @@ function delay(ms: number): Promise<void> {
 
 function killTree(pid: number): Promise<void> {
   return new Promise((resolve) => {
-    const tk = spawn('taskkill', ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    const tk = spawn('taskkill', ['/PID', String(pid), '/T', '/F'], {
+      stdio: 'ignore',
+      windowsHide: true,
+    });
     tk.on('error', () => resolve());
     tk.on('exit', () => resolve());
     void delay(KILL_WAIT_MS).then(resolve);

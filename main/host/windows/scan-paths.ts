@@ -26,7 +26,12 @@ export const CONF_FILE_SUFFIXES: readonly string[] = [...LOADABLE_EXTENSIONS, ..
 
 export function defaultScanRequest(): PathRequest {
   return {
-    paths: [...CONTAINERD_LOCATIONS.windows.map((l) => l.config), ...WINDOWS_FLAG_FILES, WINDOWS_KUBELET_CONFIG, ...CRICTL_PATHS.windows],
+    paths: [
+      ...CONTAINERD_LOCATIONS.windows.map((l) => l.config),
+      ...WINDOWS_FLAG_FILES,
+      WINDOWS_KUBELET_CONFIG,
+      ...CRICTL_PATHS.windows,
+    ],
     // Conf dirs come with their configs: the probes parse every one of them next.
     readDirs: [...WELL_KNOWN_CONF_DIRS.windows],
     // Bin dirs are only listed; their plugin binaries are never read.

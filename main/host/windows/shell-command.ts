@@ -21,6 +21,9 @@ export function toShellCommand(script: string): string {
 
 /** Inverse of toShellCommand, for tests and for the stand-in shell. */
 export function fromShellCommand(line: string): string | undefined {
-  const m = /^& \(\[ScriptBlock\]::Create\(\[Text\.Encoding\]::UTF8\.GetString\(\[Convert\]::FromBase64String\('([A-Za-z0-9+/=]*)'\)\)\)\)$/.exec(line);
+  const m =
+    /^& \(\[ScriptBlock\]::Create\(\[Text\.Encoding\]::UTF8\.GetString\(\[Convert\]::FromBase64String\('([A-Za-z0-9+/=]*)'\)\)\)\)$/.exec(
+      line,
+    );
   return m ? Buffer.from(m[1] ?? '', 'base64').toString('utf8') : undefined;
 }

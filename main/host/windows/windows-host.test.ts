@@ -12,12 +12,24 @@ function sampleHns(...files: string[]): FakeHns {
   const out: FakeHns = { networks: [], endpoints: [], namespaces: [], policyLists: [] };
   for (const f of files) {
     const doc = loadFixture(f) as { hns: FakeHns };
-    for (const k of ['networks', 'endpoints', 'namespaces', 'policyLists'] as const) out[k].push(...doc.hns[k]);
+    for (const k of ['networks', 'endpoints', 'namespaces', 'policyLists'] as const)
+      out[k].push(...doc.hns[k]);
   }
   return out;
 }
 
-const NAT_CONF = JSON.stringify({ cniVersion: '0.2.0', name: 'nat', type: 'nat', master: 'Ethernet', ipam: { subnet: '172.29.144.0/20', routes: [{ GW: '172.29.144.1' }] }, capabilities: { portMappings: true, dns: true } }, null, 4);
+const NAT_CONF = JSON.stringify(
+  {
+    cniVersion: '0.2.0',
+    name: 'nat',
+    type: 'nat',
+    master: 'Ethernet',
+    ipam: { subnet: '172.29.144.0/20', routes: [{ GW: '172.29.144.1' }] },
+    capabilities: { portMappings: true, dns: true },
+  },
+  null,
+  4,
+);
 
 function spec(over: Partial<FakeNodeSpec> = {}): FakeNodeSpec {
   return {
@@ -27,23 +39,45 @@ function spec(over: Partial<FakeNodeSpec> = {}): FakeNodeSpec {
       { name: 'kubelet', state: 'Running' },
     ],
     processes: [
-      { name: 'containerd.exe', pid: 2212, commandLine: '"C:\\Program Files\\containerd\\containerd.exe" --run-service' },
-      { name: 'kubelet.exe', pid: 3188, commandLine: 'C:\\k\\kubelet.exe --container-runtime-endpoint=npipe:////./pipe/containerd-containerd' },
+      {
+        name: 'containerd.exe',
+        pid: 2212,
+        commandLine: '"C:\\Program Files\\containerd\\containerd.exe" --run-service',
+      },
+      {
+        name: 'kubelet.exe',
+        pid: 3188,
+        commandLine:
+          'C:\\k\\kubelet.exe --container-runtime-endpoint=npipe:////./pipe/containerd-containerd',
+      },
     ],
-    versions: { kubelet: 'Kubernetes v1.27.4', containerd: 'containerd github.com/containerd/containerd v1.7.2 x' },
-    hns: sampleHns('04-get-hnsnetwork-containerd-nat-calico-node.txt', '11-get-hnsendpoint-nat-created-not-attached.txt', '15-get-hnsendpoint-remote-l2bridge-acs-engine.txt'),
+    versions: {
+      kubelet: 'Kubernetes v1.27.4',
+      containerd: 'containerd github.com/containerd/containerd v1.7.2 x',
+    },
+    hns: sampleHns(
+      '04-get-hnsnetwork-containerd-nat-calico-node.txt',
+      '11-get-hnsendpoint-nat-created-not-attached.txt',
+      '15-get-hnsendpoint-remote-l2bridge-acs-engine.txt',
+    ),
     files: {
-      'C:\\Program Files\\containerd\\config.toml': 'version = 2\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "c:/opt/cni/bin"\n  conf_dir = "c:/etc/cni/net.d"\n',
+      'C:\\Program Files\\containerd\\config.toml':
+        'version = 2\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "c:/opt/cni/bin"\n  conf_dir = "c:/etc/cni/net.d"\n',
       'C:\\etc\\cni\\net.d\\0-containerd-nat.json': NAT_CONF,
       'C:\\etc\\cni\\net.d\\README.txt': 'not a config',
-      'C:\\k\\kubelet.err.log': 'I1202 starting\nE1202 Error while dialing open \\\\.\\pipe\\cnisock: The system cannot find the file specified.\n',
+      'C:\\k\\kubelet.err.log':
+        'I1202 starting\nE1202 Error while dialing open \\\\.\\pipe\\cnisock: The system cannot find the file specified.\n',
     },
     dirs: { 'C:\\opt\\cni\\bin': ['nat.exe', 'host-local.exe'] },
     ...over,
   };
 }
 
-const noCri = async (endpoint: string): Promise<CriEntry> => ({ endpoint, api: null, error: { code: 14, message: 'not in this test' } });
+const noCri = async (endpoint: string): Promise<CriEntry> => ({
+  endpoint,
+  api: null,
+  error: { code: 14, message: 'not in this test' },
+});
 
 describe('WindowsHost: one collection per scan', () => {
   it('answers a whole default scan from ONE call (HNS, pipes, services, configs, bin dirs, log tails)', async () => {
@@ -56,29 +90,49 @@ describe('WindowsHost: one collection per scan', () => {
     expect(input?.sections).toBeUndefined();
     expect(input?.readDirs).toContain('C:\\etc\\cni\\net.d');
     expect(input?.tails).toContain('C:\\k\\kubelet.err.log');
-    expect(input?.readDirSuffixes).toEqual(['.conf', '.conflist', '.json', '.disabled', '.mk_disabled', '.cilium_bak']);
+    expect(input?.readDirSuffixes).toEqual([
+      '.conf',
+      '.conflist',
+      '.json',
+      '.disabled',
+      '.mk_disabled',
+      '.cilium_bak',
+    ]);
 
     const s = scan.snapshot;
     expect(s.node).toMatchObject({ os: 'windows', source: 'live' });
-    expect(s.windows?.hns.known && s.windows.hns.value.endpoints.map((e) => e.id)).toEqual(['5e6298c2-4638-494e-be6b-ff6fef942c06', '20c707a8-ac6d-4acb-aef8-8707781a4396']);
+    expect(s.windows?.hns.known && s.windows.hns.value.endpoints.map((e) => e.id)).toEqual([
+      '5e6298c2-4638-494e-be6b-ff6fef942c06',
+      '20c707a8-ac6d-4acb-aef8-8707781a4396',
+    ]);
     const netd = s.confDirs.find((d) => d.path.toLowerCase() === 'c:/etc/cni/net.d');
-    expect(netd?.entries.known && netd.entries.value.map((e) => [e.name, e.loadable, e.parse?.known])).toEqual([
+    expect(
+      netd?.entries.known && netd.entries.value.map((e) => [e.name, e.loadable, e.parse?.known]),
+    ).toEqual([
       ['0-containerd-nat.json', true, true],
       ['README.txt', false, undefined],
     ]);
-    expect(s.logs.matches.map((m) => [m.path, m.line])).toContainEqual(['C:\\k\\kubelet.err.log', 2]);
+    expect(s.logs.matches.map((m) => [m.path, m.line])).toContainEqual([
+      'C:\\k\\kubelet.err.log',
+      2,
+    ]);
     // The remote endpoint (sample 15) is never stale; the created-not-attached one (sample 11) is.
     const stale = scan.report.findings.find((f) => f.rule === 'hns.endpoint.stale');
-    expect(stale?.evidence.map((e) => (e.kind === 'hns' ? e.id : ''))).toEqual(['5e6298c2-4638-494e-be6b-ff6fef942c06']);
+    expect(stale?.evidence.map((e) => (e.kind === 'hns' ? e.id : ''))).toEqual([
+      '5e6298c2-4638-494e-be6b-ff6fef942c06',
+    ]);
   });
 
   it('fetches a conf_dir and bin_dir named in config.toml in ONE extra batched call that reads files only', async () => {
     const node = new FakeWindowsNode(
       spec({
         files: {
-          'C:\\Program Files\\containerd\\config.toml': 'version = 2\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "D:/cni/bin"\n  conf_dir = "D:/cni/conf"\n',
-          'D:\\cni\\conf\\10-antrea.conflist': '{"cniVersion":"0.3.0","name":"antrea","plugins":[{"type":"antrea","ipam":{"type":"host-local"}}]}',
-          'D:\\cni\\conf\\10-antrea.conflist.disabled': '{"cniVersion":"0.3.0","name":"antrea","plugins":[{"type":"antrea"}]}',
+          'C:\\Program Files\\containerd\\config.toml':
+            'version = 2\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "D:/cni/bin"\n  conf_dir = "D:/cni/conf"\n',
+          'D:\\cni\\conf\\10-antrea.conflist':
+            '{"cniVersion":"0.3.0","name":"antrea","plugins":[{"type":"antrea","ipam":{"type":"host-local"}}]}',
+          'D:\\cni\\conf\\10-antrea.conflist.disabled':
+            '{"cniVersion":"0.3.0","name":"antrea","plugins":[{"type":"antrea"}]}',
         },
         dirs: { 'D:\\cni\\bin': ['antrea.exe', 'host-local.exe'] },
       }),
@@ -94,10 +148,16 @@ describe('WindowsHost: one collection per scan', () => {
     expect(follow?.paths).toEqual([]);
     // HNS objects come in the first call only.
     const answers = await Promise.all(node.calls.map((c) => node.run(c.script, c.opts)));
-    expect(answers.map((a) => a.ok && 'hns' in (JSON.parse(a.stdout) as object))).toEqual([true, false]);
+    expect(answers.map((a) => a.ok && 'hns' in (JSON.parse(a.stdout) as object))).toEqual([
+      true,
+      false,
+    ]);
 
     const conf = scan.snapshot.confDirs.find((d) => d.path === 'D:/cni/conf');
-    expect(conf?.entries.known && conf.entries.value.map((e) => [e.name, e.parse?.known && e.parse.value.ok])).toEqual([
+    expect(
+      conf?.entries.known &&
+        conf.entries.value.map((e) => [e.name, e.parse?.known && e.parse.value.ok]),
+    ).toEqual([
       ['10-antrea.conflist', true],
       ['10-antrea.conflist.disabled', true],
     ]);
@@ -109,8 +169,16 @@ describe('WindowsHost: one collection per scan', () => {
   it('coalesces misses raised in the same turn, and never asks for a path twice', async () => {
     const node = new FakeWindowsNode(spec({ files: { 'E:\\a.conf': '{}', 'E:\\b.conf': '{}' } }));
     const host = new WindowsHost(node);
-    const [a, b, c] = await Promise.all([host.readFile('E:\\a.conf'), host.readFile('e:/b.conf'), host.stat('E:\\nothing')]);
-    expect([a.ok, b.ok, c]).toEqual([true, true, { ok: false, error: 'ENOENT', message: 'E:\\nothing does not exist' }]);
+    const [a, b, c] = await Promise.all([
+      host.readFile('E:\\a.conf'),
+      host.readFile('e:/b.conf'),
+      host.stat('E:\\nothing'),
+    ]);
+    expect([a.ok, b.ok, c]).toEqual([
+      true,
+      true,
+      { ok: false, error: 'ENOENT', message: 'E:\\nothing does not exist' },
+    ]);
     expect(node.calls).toHaveLength(2);
     expect(node.collections[1]?.paths.sort()).toEqual(['E:\\a.conf', 'E:\\b.conf', 'E:\\nothing']);
     await host.stat('E:\\nothing');
@@ -121,16 +189,31 @@ describe('WindowsHost: one collection per scan', () => {
   it('never sends pipes, shares or relative paths to the shell', async () => {
     const node = new FakeWindowsNode(spec());
     const host = new WindowsHost(node);
-    for (const p of ['\\\\.\\pipe\\containerd-containerd', '\\\\server\\share\\x', 'relative\\x', '/etc/cni/net.d']) {
+    for (const p of [
+      '\\\\.\\pipe\\containerd-containerd',
+      '\\\\server\\share\\x',
+      'relative\\x',
+      '/etc/cni/net.d',
+    ]) {
       expect(await host.stat(p)).toMatchObject({ ok: false, error: 'OTHER' });
     }
     expect(node.calls).toHaveLength(1);
   });
 
   it('a failed follow-up makes its paths unknown, not missing', async () => {
-    const node = new FakeWindowsNode(spec({ files: { 'C:\\Program Files\\containerd\\config.toml': 'version = 2\n[plugins."io.containerd.grpc.v1.cri".cni]\n  conf_dir = "D:/cni/conf"\n' } }));
+    const node = new FakeWindowsNode(
+      spec({
+        files: {
+          'C:\\Program Files\\containerd\\config.toml':
+            'version = 2\n[plugins."io.containerd.grpc.v1.cri".cni]\n  conf_dir = "D:/cni/conf"\n',
+        },
+      }),
+    );
     const real = node.run.bind(node);
-    node.run = async (script: string, opts: RunOptions): Promise<RunResult> => (node.calls.length === 0 ? real(script, opts) : { ok: false, kind: 'timeout', message: 'no answer within 60000 ms' });
+    node.run = async (script: string, opts: RunOptions): Promise<RunResult> =>
+      node.calls.length === 0
+        ? real(script, opts)
+        : { ok: false, kind: 'timeout', message: 'no answer within 60000 ms' };
     const scan = await scanHost(new WindowsHost(node, { probeCri: noCri }));
     const conf = scan.snapshot.confDirs.find((d) => d.path === 'D:/cni/conf');
     expect(conf?.missing).toBe(false);
@@ -139,8 +222,12 @@ describe('WindowsHost: one collection per scan', () => {
   });
 
   it('fails the scan with the reason when the first collection fails', async () => {
-    const host = new WindowsHost({ run: async () => ({ ok: false, kind: 'exit', message: 'spawn powershell.exe ENOENT' }) });
-    await expect(scanHost(host)).rejects.toThrow(/reading the Windows node failed \(exit\): spawn powershell.exe ENOENT/);
+    const host = new WindowsHost({
+      run: async () => ({ ok: false, kind: 'exit', message: 'spawn powershell.exe ENOENT' }),
+    });
+    await expect(scanHost(host)).rejects.toThrow(
+      /reading the Windows node failed \(exit\): spawn powershell.exe ENOENT/,
+    );
   });
 
   it('asks CRI over the npipe endpoints the probes found, with sandboxes', async () => {
@@ -152,7 +239,9 @@ describe('WindowsHost: one collection per scan', () => {
       },
     });
     const scan = await scanHost(host);
-    expect(asked).toEqual([{ endpoint: 'npipe:////./pipe/containerd-containerd', listSandboxes: true }]);
+    expect(asked).toEqual([
+      { endpoint: 'npipe:////./pipe/containerd-containerd', listSandboxes: true },
+    ]);
     expect(scan.snapshot.cri?.[0]?.api).toBe('runtime.v1');
   });
 
@@ -160,7 +249,15 @@ describe('WindowsHost: one collection per scan', () => {
     const r = defaultScanRequest();
     expect(r.paths).toContain('C:\\Program Files\\containerd\\config.toml');
     expect(r.paths).toContain('C:\\var\\lib\\kubelet\\config.yaml');
-    expect(r.readDirs).toEqual(['C:\\etc\\cni\\net.d', 'C:\\Program Files\\containerd\\cni\\conf', 'C:\\k\\cni\\config']);
-    expect(r.dirs).toEqual(['C:\\opt\\cni\\bin', 'C:\\Program Files\\containerd\\cni\\bin', 'C:\\k\\cni']);
+    expect(r.readDirs).toEqual([
+      'C:\\etc\\cni\\net.d',
+      'C:\\Program Files\\containerd\\cni\\conf',
+      'C:\\k\\cni\\config',
+    ]);
+    expect(r.dirs).toEqual([
+      'C:\\opt\\cni\\bin',
+      'C:\\Program Files\\containerd\\cni\\bin',
+      'C:\\k\\cni',
+    ]);
   });
 });

@@ -19,7 +19,16 @@ import type { Fact } from '../../../shared/model/fact';
 import type { NodeFacts, ProcessFact, ServiceFact } from '../../../shared/model/snapshot';
 import type { ProbeOptions } from '../../cri/client';
 import type { BundleHost } from '../bundle-host';
-import type { FsErrorCode, Host, ListResult, RawHns, ReadOptions, ReadResult, StatResult, StreamOptions } from '../host';
+import type {
+  FsErrorCode,
+  Host,
+  ListResult,
+  RawHns,
+  ReadOptions,
+  ReadResult,
+  StatResult,
+  StreamOptions,
+} from '../host';
 import { pathKey } from '../paths';
 import { collectWindows, defaultDeadlineMs } from './collect';
 import { defaultCollectInput, type CollectInput } from './collect-input';
@@ -27,7 +36,12 @@ import { toBundlePieces } from './collect-manifest';
 import { CollectedNode } from './collected-node';
 import { MissBatcher, type PathWant, type WantKind } from './miss-batcher';
 import type { ScriptRunner } from './powershell-session';
-import { collectablePath, CONF_FILE_SUFFIXES, defaultScanRequest, type PathRequest } from './scan-paths';
+import {
+  collectablePath,
+  CONF_FILE_SUFFIXES,
+  defaultScanRequest,
+  type PathRequest,
+} from './scan-paths';
 
 export type CriProber = (endpoint: string, opts: ProbeOptions) => Promise<CriEntry>;
 
@@ -72,12 +86,20 @@ export class WindowsHost implements Host {
   }
 
   /** What this scan has read, as a bundle manifest and files (for `collect` and tests). */
-  recording(): { manifest: ReturnType<CollectedNode['manifest']>; files: ReadonlyMap<string, Buffer> } {
+  recording(): {
+    manifest: ReturnType<CollectedNode['manifest']>;
+    files: ReadonlyMap<string, Buffer>;
+  } {
     return { manifest: this.collected.manifest(), files: this.collected.contents() };
   }
 
   private input(request: PathRequest, extra: Partial<CollectInput> = {}): CollectInput {
-    return defaultCollectInput({ ...this.opts.input, ...request, readDirSuffixes: [...CONF_FILE_SUFFIXES], ...extra });
+    return defaultCollectInput({
+      ...this.opts.input,
+      ...request,
+      readDirSuffixes: [...CONF_FILE_SUFFIXES],
+      ...extra,
+    });
   }
 
   /** The first call of any Host method runs the full collection; a failure fails the scan. */
@@ -87,7 +109,8 @@ export class WindowsHost implements Host {
       this.calls++;
       const r = await collectWindows(this.runner, input, { deadlineMs: defaultDeadlineMs(input) });
       if (!r.ok) throw new Error(`reading the Windows node failed (${r.kind}): ${r.message}`);
-      if (r.collection.error !== undefined) throw new Error(`reading the Windows node failed: ${r.collection.error}`);
+      if (r.collection.error !== undefined)
+        throw new Error(`reading the Windows node failed: ${r.collection.error}`);
       this.collected.add(toBundlePieces(r.collection));
       for (const p of [...input.paths, ...input.dirs]) this.asked.add(askKey('path', p));
       for (const p of input.readDirs) this.asked.add(askKey('readDir', p));
@@ -101,12 +124,24 @@ export class WindowsHost implements Host {
   private async fetchMore(wants: PathWant[]): Promise<void> {
     const pick = (k: WantKind): string[] => wants.filter((w) => w.kind === k).map((w) => w.path);
     for (const w of wants) this.asked.add(askKey(w.kind, w.path));
-    const input = this.input({ paths: pick('path'), dirs: [], readDirs: pick('readDir'), tails: pick('tail') }, { sections: ['files'] });
+    const input = this.input(
+      { paths: pick('path'), dirs: [], readDirs: pick('readDir'), tails: pick('tail') },
+      { sections: ['files'] },
+    );
     this.calls++;
-    const r = await collectWindows(this.runner, input, { deadlineMs: this.opts.followUpDeadlineMs ?? 60_000 });
-    const why = !r.ok ? `${r.kind}: ${r.message}` : r.collection.files?.error ?? (r.collection.files ? undefined : 'the answer had no files section');
+    const r = await collectWindows(this.runner, input, {
+      deadlineMs: this.opts.followUpDeadlineMs ?? 60_000,
+    });
+    const why = !r.ok
+      ? `${r.kind}: ${r.message}`
+      : (r.collection.files?.error ??
+        (r.collection.files ? undefined : 'the answer had no files section'));
     if (why !== undefined) {
-      for (const w of wants) this.failed.set(pathKey('windows', w.path), `${w.path} could not be read from the node (${why})`);
+      for (const w of wants)
+        this.failed.set(
+          pathKey('windows', w.path),
+          `${w.path} could not be read from the node (${why})`,
+        );
     }
     if (!r.ok) return;
     this.collected.add(toBundlePieces(r.collection));
@@ -118,20 +153,33 @@ export class WindowsHost implements Host {
    * `kind` says how to fetch it: as a file or dir (`path`), a conf dir with its configs
    * (`readDir`), or a log's tail (`tail`).
    */
-  private async answer<T extends { ok: boolean }>(p: string, kind: WantKind, ask: (h: BundleHost) => Promise<T>): Promise<T | Failure> {
+  private async answer<T extends { ok: boolean }>(
+    p: string,
+    kind: WantKind,
+    ask: (h: BundleHost) => Promise<T>,
+  ): Promise<T | Failure> {
     await this.ready();
     // Always the newest state: follow-ups replace it with one that holds more.
     const first = await ask(this.current as BundleHost);
     if (!unrecorded(first)) return first;
     const native = collectablePath(p);
-    if (native === undefined) return { ok: false, error: 'OTHER', message: `${p} is not a plain local drive path; the doctor does not open it` };
+    if (native === undefined)
+      return {
+        ok: false,
+        error: 'OTHER',
+        message: `${p} is not a plain local drive path; the doctor does not open it`,
+      };
     const key = pathKey('windows', native);
     if (!this.asked.has(askKey(kind, native)) && !this.failed.has(key)) {
       await this.batcher.request({ kind, path: native, key: askKey(kind, native) });
     }
     const again = await ask(this.current as BundleHost);
     if (!unrecorded(again)) return again;
-    return { ok: false, error: 'OTHER', message: this.failed.get(key) ?? `${p}: the node's answer did not cover it` };
+    return {
+      ok: false,
+      error: 'OTHER',
+      message: this.failed.get(key) ?? `${p}: the node's answer did not cover it`,
+    };
   }
 
   async node(): Promise<NodeFacts> {
@@ -153,7 +201,9 @@ export class WindowsHost implements Host {
 
   async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
     // Make sure the contents were collected (a log's tail, or the file), then stream them.
-    const r = await this.answer(p, opts?.tailBytes !== undefined ? 'tail' : 'path', (h) => h.readFile(p, { maxBytes: 1 }));
+    const r = await this.answer(p, opts?.tailBytes !== undefined ? 'tail' : 'path', (h) =>
+      h.readFile(p, { maxBytes: 1 }),
+    );
     if (!r.ok) throw Object.assign(new Error(r.message), { code: r.error });
     yield* (this.current as BundleHost).streamFile(p, opts);
   }

@@ -31,13 +31,26 @@ export function endpointState(v: unknown): { state?: string; stateCode?: number 
     if (/^\d+$/.test(t)) return endpointState(Number(t));
     if (t === '') return {};
     const name = ENDPOINT_STATE_BY_LOWER.get(t.toLowerCase());
-    return name === undefined ? { state: t } : { state: name, stateCode: ENDPOINT_STATES.indexOf(name) };
+    return name === undefined
+      ? { state: t }
+      : { state: name, stateCode: ENDPOINT_STATES.indexOf(name) };
   }
   return {};
 }
 
 /** Network types HNS knows (hns.psm1 ValidateSet plus v2's Infiniband, KB §1.2). */
-const NETWORK_TYPES = ['NAT', 'ICS', 'Internal', 'Transparent', 'Overlay', 'L2Bridge', 'L2Tunnel', 'Layered', 'Private', 'Infiniband'];
+const NETWORK_TYPES = [
+  'NAT',
+  'ICS',
+  'Internal',
+  'Transparent',
+  'Overlay',
+  'L2Bridge',
+  'L2Tunnel',
+  'Layered',
+  'Private',
+  'Infiniband',
+];
 const NETWORK_TYPE_BY_LOWER = new Map(NETWORK_TYPES.map((t) => [t.toLowerCase(), t]));
 
 /**

@@ -9,13 +9,28 @@
  */
 import { str, type Obj } from '../../host/windows/untrusted-json';
 
-export { asList, bool, fit, isObj, num, sized, str, strList, type Obj } from '../../host/windows/untrusted-json';
+export {
+  asList,
+  bool,
+  fit,
+  isObj,
+  num,
+  sized,
+  str,
+  strList,
+  type Obj,
+} from '../../host/windows/untrusted-json';
 
 /** Canonical GUID text: trimmed, braces removed, lower case. Non-GUID IDs are lower-cased too. */
 export function guid(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   let s = v.trim();
-  if (s.length >= 2 && s.charCodeAt(0) === 0x7b /* { */ && s.charCodeAt(s.length - 1) === 0x7d /* } */) s = s.slice(1, -1).trim();
+  if (
+    s.length >= 2 &&
+    s.charCodeAt(0) === 0x7b /* { */ &&
+    s.charCodeAt(s.length - 1) === 0x7d /* } */
+  )
+    s = s.slice(1, -1).trim();
   if (s === '') return undefined;
   return s.toLowerCase();
 }

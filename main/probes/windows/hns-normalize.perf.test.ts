@@ -37,7 +37,9 @@ describe('normalizeHns at scale', () => {
       parse.push(...cpuMs(() => JSON.parse(text), 1));
     }
     const best = (a: number[]): number => Math.min(...a);
-    console.log(`normalizeHns 5k endpoints + 20k policy lists: best ${best(norm).toFixed(1)} ms CPU; JSON.parse of the same: best ${best(parse).toFixed(1)} ms CPU`);
+    console.log(
+      `normalizeHns 5k endpoints + 20k policy lists: best ${best(norm).toFixed(1)} ms CPU; JSON.parse of the same: best ${best(parse).toFixed(1)} ms CPU`,
+    );
     expect(last.endpoints).toHaveLength(5000);
     expect(last.policyLists).toHaveLength(20_000);
     expect(last.policyLists[0]?.endpoints).toHaveLength(3);

@@ -16,12 +16,15 @@ function fromSample(prefix: string): NormalizedHns {
 }
 
 describe('normalizeHns over every real sample', () => {
-  it.each(rawSamples().map((s) => [s.file]))('%s normalises without throwing and keeps every object with an ID', (file) => {
-    const m = fromSample(file.slice(0, 2));
-    const all = [...m.networks, ...m.endpoints, ...m.namespaces, ...m.policyLists];
-    expect(all.length).toBeGreaterThan(0);
-    for (const o of all) expect(o.id).toMatch(/^[0-9a-f-]+$/);
-  });
+  it.each(rawSamples().map((s) => [s.file]))(
+    '%s normalises without throwing and keeps every object with an ID',
+    (file) => {
+      const m = fromSample(file.slice(0, 2));
+      const all = [...m.networks, ...m.endpoints, ...m.namespaces, ...m.policyLists];
+      expect(all.length).toBeGreaterThan(0);
+      for (const o of all) expect(o.id).toMatch(/^[0-9a-f-]+$/);
+    },
+  );
 
   it('01 hnsdiag table: names, network names and load-balancer references', () => {
     const m = fromSample('01');
@@ -58,12 +61,20 @@ describe('normalizeHns over every real sample', () => {
     });
     expect(e?.sharedContainers).toHaveLength(2);
     expect(e?.policies.map((p) => p.type)).toEqual(['OutBoundNAT', 'ROUTE', 'PA', 'ACL']);
-    expect(e?.policies[1]?.settings).toMatchObject({ DestinationPrefix: '10.43.0.0/16', NeedEncap: true });
+    expect(e?.policies[1]?.settings).toMatchObject({
+      DestinationPrefix: '10.43.0.0/16',
+      NeedEncap: true,
+    });
   });
 
   it('03 flannel vxlan0: non-persistent overlay with remote subnet routes and localised extensions', () => {
     const [n] = fromSample('03').networks;
-    expect(n).toMatchObject({ name: 'vxlan0', nonPersistent: true, flags: 8, managementIp: '172.27.1.88' });
+    expect(n).toMatchObject({
+      name: 'vxlan0',
+      nonPersistent: true,
+      flags: 8,
+      managementIp: '172.27.1.88',
+    });
     expect(n?.extensions.map((x) => [x.name, x.enabled])).toEqual([
       ['Microsoft Windows-Filterplattform', false],
       ['Microsoft Azure VFP Switch Extension', true],
@@ -74,10 +85,20 @@ describe('normalizeHns over every real sample', () => {
 
   it('04 and 07 nat networks: NAT- and ICS-backed, subnet where the sample kept it', () => {
     const [nat] = fromSample('04').networks;
-    expect(nat).toMatchObject({ id: '55fedb88-4b11-4da4-8cd1-59970718a804', name: 'nat', natName: 'NATF7437238-4A6F-4E71-8718-78A394A7F770', nonPersistent: true, stateCode: 1 });
+    expect(nat).toMatchObject({
+      id: '55fedb88-4b11-4da4-8cd1-59970718a804',
+      name: 'nat',
+      natName: 'NATF7437238-4A6F-4E71-8718-78A394A7F770',
+      nonPersistent: true,
+      stateCode: 1,
+    });
     expect(nat?.subnets).toEqual([{ prefix: '172.29.144.0/20', gateway: '172.29.144.1' }]);
     const [ics] = fromSample('07').networks;
-    expect(ics).toMatchObject({ name: 'nat', natName: 'ICS3A058A10-E5D6-4AA7-857C-02B4F3F118B5', nonPersistent: false });
+    expect(ics).toMatchObject({
+      name: 'nat',
+      natName: 'ICS3A058A10-E5D6-4AA7-857C-02B4F3F118B5',
+      nonPersistent: false,
+    });
   });
 
   it('05, 06 and 12 External/Transparent networks: type, subnet, management IP, adapter', () => {
@@ -88,9 +109,15 @@ describe('normalizeHns over every real sample', () => {
       managementIp: '10.7.0.25',
       adapterName: 'Ethernet 2',
     });
-    expect(fromSample('06').networks[0]).toMatchObject({ name: 'External', managementIp: '10.12.12.157', subnets: [{ prefix: '192.168.255.0/30' }] });
+    expect(fromSample('06').networks[0]).toMatchObject({
+      name: 'External',
+      managementIp: '10.12.12.157',
+      subnets: [{ prefix: '192.168.255.0/30' }],
+    });
     const m12 = fromSample('12');
-    expect(m12.networks.map((n) => [n.name, n.type])).toEqual([['vmxnet3 Ethernet Adapter - Virtual Switch', 'Transparent']]);
+    expect(m12.networks.map((n) => [n.name, n.type])).toEqual([
+      ['vmxnet3 Ethernet Adapter - Virtual Switch', 'Transparent'],
+    ]);
     expect(m12.dropped).toEqual([{ kind: 'network', reason: 'item 1 has no ID' }]);
   });
 
@@ -110,7 +137,15 @@ describe('normalizeHns over every real sample', () => {
 
   it('09 and 10 namespaces: orphan (compartment 0, no containers), default, and ResourceList members', () => {
     const m9 = fromSample('09');
-    expect(m9.namespaces.map((n) => [n.id, n.compartmentId, n.isDefault, n.containers.length, n.endpoints.length])).toEqual([
+    expect(
+      m9.namespaces.map((n) => [
+        n.id,
+        n.compartmentId,
+        n.isDefault,
+        n.containers.length,
+        n.endpoints.length,
+      ]),
+    ).toEqual([
       ['37b9e55c-5ec5-45b6-969f-8585a89dc6e5', 0, false, 0, 0],
       ['910f7d92-ba2d-4c3f-98ae-7c0ac590d2dc', 1, true, 0, 0],
     ]);
@@ -125,12 +160,27 @@ describe('normalizeHns over every real sample', () => {
   });
 
   it('11 nat endpoint created but never attached; 15 remote endpoint (State 1 is normal there)', () => {
-    expect(fromSample('11').endpoints[0]).toMatchObject({ name: 'default-test_nat', state: 'Created', stateCode: 1, sharedContainers: [], networkName: 'nat', isRemote: false });
-    expect(fromSample('15').endpoints[0]).toMatchObject({ isRemote: true, state: 'Created', mac: '00-11-22-33-44-55', ip: '10.244.0.4' });
+    expect(fromSample('11').endpoints[0]).toMatchObject({
+      name: 'default-test_nat',
+      state: 'Created',
+      stateCode: 1,
+      sharedContainers: [],
+      networkName: 'nat',
+      isRemote: false,
+    });
+    expect(fromSample('15').endpoints[0]).toMatchObject({
+      isRemote: true,
+      state: 'Created',
+      mac: '00-11-22-33-44-55',
+      ip: '10.244.0.4',
+    });
   });
 
   it('13 and 14 hnsdiag: key/value load balancer; EKS endpoints with a cid- name', () => {
-    expect(fromSample('13').policyLists[0]).toMatchObject({ vips: ['172.30.0.1'], endpoints: ['78c19c4d-7edf-43bd-ab2a-5ccf97f214fe'] });
+    expect(fromSample('13').policyLists[0]).toMatchObject({
+      vips: ['172.30.0.1'],
+      endpoints: ['78c19c4d-7edf-43bd-ab2a-5ccf97f214fe'],
+    });
     const m14 = fromSample('14');
     expect(m14.networks.map((n) => n.name)).toEqual(['vpcbr06684cbed472', 'nat']);
     expect(m14.endpoints.filter((e) => e.name.startsWith('cid-'))).toHaveLength(1);
@@ -146,7 +196,17 @@ describe('the v2 schema (HostNetworkingService v2 / hns.v2.psm1 / hcn)', () => {
         Name: 'Calico',
         Type: 'Overlay',
         Flags: 8,
-        Ipams: [{ Type: 'Static', Subnets: [{ IpAddressPrefix: '10.244.1.0/24', Routes: [{ NextHop: '10.244.1.1', DestinationPrefix: '0.0.0.0/0' }] }] }],
+        Ipams: [
+          {
+            Type: 'Static',
+            Subnets: [
+              {
+                IpAddressPrefix: '10.244.1.0/24',
+                Routes: [{ NextHop: '10.244.1.1', DestinationPrefix: '0.0.0.0/0' }],
+              },
+            ],
+          },
+        ],
         Policies: [{ Type: 'NetAdapterName', Settings: { NetworkAdapterName: 'Ethernet' } }],
         SchemaVersion: { Major: 2, Minor: 2 },
       },
@@ -163,9 +223,22 @@ describe('the v2 schema (HostNetworkingService v2 / hns.v2.psm1 / hcn)', () => {
         Policies: [{ Type: 'OutBoundNAT', Settings: { Exceptions: ['10.96.0.0/12'] } }],
         SchemaVersion: { Major: 2, Minor: 0 },
       },
-      { ID: 'A1B2C3D4-0000-0000-0000-000000000002', Name: 'remote', HostComputeNetwork: '5e2837e0-1e0d-461e-833b-afbd2afb4583', Flags: 1, IpConfigurations: { IpAddress: '10.244.2.9' } },
+      {
+        ID: 'A1B2C3D4-0000-0000-0000-000000000002',
+        Name: 'remote',
+        HostComputeNetwork: '5e2837e0-1e0d-461e-833b-afbd2afb4583',
+        Flags: 1,
+        IpConfigurations: { IpAddress: '10.244.2.9' },
+      },
     ],
-    namespaces: [{ ID: 'B1062982-2B18-4B4F-B3D5-A78DDB9CDD49', Type: 'Guest', NamespaceId: 5, Resources: [{ Type: 'Container', Data: { Id: 'x' } }] }],
+    namespaces: [
+      {
+        ID: 'B1062982-2B18-4B4F-B3D5-A78DDB9CDD49',
+        Type: 'Guest',
+        NamespaceId: 5,
+        Resources: [{ Type: 'Container', Data: { Id: 'x' } }],
+      },
+    ],
     policyLists: [
       {
         ID: 'C0000000-0000-0000-0000-000000000001',
@@ -178,8 +251,15 @@ describe('the v2 schema (HostNetworkingService v2 / hns.v2.psm1 / hcn)', () => {
   });
 
   it('reads Ipams subnets with the default route as gateway, and nested policy settings', () => {
-    expect(v2.networks[0]).toMatchObject({ schema: 'v2', type: 'Overlay', subnets: [{ prefix: '10.244.1.0/24', gateway: '10.244.1.1' }], nonPersistent: true });
-    expect(v2.networks[0]?.policies).toEqual([{ type: 'NetAdapterName', settings: { NetworkAdapterName: 'Ethernet' } }]);
+    expect(v2.networks[0]).toMatchObject({
+      schema: 'v2',
+      type: 'Overlay',
+      subnets: [{ prefix: '10.244.1.0/24', gateway: '10.244.1.1' }],
+      nonPersistent: true,
+    });
+    expect(v2.networks[0]?.policies).toEqual([
+      { type: 'NetAdapterName', settings: { NetworkAdapterName: 'Ethernet' } },
+    ]);
   });
 
   it('reads endpoints by HostComputeNetwork/Namespace and IpConfigurations; Flags bit 1 is remote', () => {
@@ -193,12 +273,24 @@ describe('the v2 schema (HostNetworkingService v2 / hns.v2.psm1 / hcn)', () => {
       mac: '0E-2A-0A-F4-01-07',
       isRemote: false,
     });
-    expect(v2.endpoints[0]?.policies[0]).toEqual({ type: 'OutBoundNAT', settings: { Exceptions: ['10.96.0.0/12'] } });
-    expect(v2.endpoints[1]).toMatchObject({ isRemote: true, ip: '10.244.2.9', networkName: 'Calico' });
+    expect(v2.endpoints[0]?.policies[0]).toEqual({
+      type: 'OutBoundNAT',
+      settings: { Exceptions: ['10.96.0.0/12'] },
+    });
+    expect(v2.endpoints[1]).toMatchObject({
+      isRemote: true,
+      ip: '10.244.2.9',
+      networkName: 'Calico',
+    });
   });
 
   it('reads v2 namespaces (type, compartment) and fills membership from the endpoints', () => {
-    expect(v2.namespaces[0]).toMatchObject({ schema: 'v2', type: 'Guest', compartmentId: 5, endpoints: ['a1b2c3d4-0000-0000-0000-000000000001'] });
+    expect(v2.namespaces[0]).toMatchObject({
+      schema: 'v2',
+      type: 'Guest',
+      compartmentId: 5,
+      endpoints: ['a1b2c3d4-0000-0000-0000-000000000001'],
+    });
   });
 
   it('reads v2 load balancers', () => {
@@ -208,7 +300,9 @@ describe('the v2 schema (HostNetworkingService v2 / hns.v2.psm1 / hcn)', () => {
       vips: ['10.96.0.10'],
       sourceVip: '10.244.1.2',
       policyTypes: ['LoadBalancer'],
-      policies: [{ type: 'PortMapping', settings: { Protocol: 17, InternalPort: 53, ExternalPort: 53 } }],
+      policies: [
+        { type: 'PortMapping', settings: { Protocol: 17, InternalPort: 53, ExternalPort: 53 } },
+      ],
     });
   });
 });
@@ -232,16 +326,11 @@ describe('enums', () => {
   });
 
   it('spells network types one way, keeps unknown ones, never guesses numbers', () => {
-    expect(['nat', 'NAT', 'l2bridge', 'L2BRIDGE', 'overlay', 'ics', 'transparent', 'l2tunnel'].map(networkType)).toEqual([
-      'NAT',
-      'NAT',
-      'L2Bridge',
-      'L2Bridge',
-      'Overlay',
-      'ICS',
-      'Transparent',
-      'L2Tunnel',
-    ]);
+    expect(
+      ['nat', 'NAT', 'l2bridge', 'L2BRIDGE', 'overlay', 'ics', 'transparent', 'l2tunnel'].map(
+        networkType,
+      ),
+    ).toEqual(['NAT', 'NAT', 'L2Bridge', 'L2Bridge', 'Overlay', 'ICS', 'Transparent', 'L2Tunnel']);
     expect(networkType('SomethingNew')).toBe('SomethingNew');
     expect(networkType(7)).toBe('Unknown(7)');
     expect(networkType(undefined)).toBe('Unknown');
@@ -252,13 +341,28 @@ describe('untrusted input', () => {
   it('drops what is unusable, unwraps 5.1 arrays and single objects, never throws', () => {
     const m = normalizeHns({
       networks: 'System.Object[]',
-      endpoints: [null, 1, 'a', { Name: 'no id' }, { ID: '{ABC}', State: 'x', Policies: 'System.Object[]', SharedContainers: 'c1' }],
+      endpoints: [
+        null,
+        1,
+        'a',
+        { Name: 'no id' },
+        { ID: '{ABC}', State: 'x', Policies: 'System.Object[]', SharedContainers: 'c1' },
+      ],
       namespaces: { value: [{ ID: 'N1' }], Count: 1 },
-      policyLists: { ID: 'single', References: '/endpoints/E1', Policies: { Type: 'ELB', VIPs: '10.0.0.1' } },
+      policyLists: {
+        ID: 'single',
+        References: '/endpoints/E1',
+        Policies: { Type: 'ELB', VIPs: '10.0.0.1' },
+      },
     });
     expect(m.networks).toEqual([]);
     expect(m.endpoints).toHaveLength(1);
-    expect(m.endpoints[0]).toMatchObject({ id: 'abc', state: 'x', sharedContainers: ['c1'], policies: [{ type: 'System.Object[]', settings: {} }] });
+    expect(m.endpoints[0]).toMatchObject({
+      id: 'abc',
+      state: 'x',
+      sharedContainers: ['c1'],
+      policies: [{ type: 'System.Object[]', settings: {} }],
+    });
     expect(m.dropped).toEqual([
       { kind: 'network', reason: 'item 0 is not an object' },
       { kind: 'endpoint', reason: 'item 0 is not an object' },
@@ -268,7 +372,13 @@ describe('untrusted input', () => {
     ]);
     expect(m.namespaces.map((n) => n.id)).toEqual(['n1']);
     expect(m.policyLists[0]).toMatchObject({ id: 'single', endpoints: ['e1'], vips: ['10.0.0.1'] });
-    expect(normalizeHns({})).toMatchObject({ source: 'unknown', networks: [], endpoints: [], namespaces: [], policyLists: [] });
+    expect(normalizeHns({})).toMatchObject({
+      source: 'unknown',
+      networks: [],
+      endpoints: [],
+      namespaces: [],
+      policyLists: [],
+    });
   });
 
   it('keeps the raw object only when asked', () => {

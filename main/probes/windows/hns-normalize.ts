@@ -55,8 +55,12 @@ export function normalizeHns(input: RawHnsInput, opts: NormalizeOptions = {}): N
 
   each(input.networks, 'network', (o, id) => out.networks.push(normalizeNetwork(o, id, ctx)));
   each(input.endpoints, 'endpoint', (o, id) => out.endpoints.push(normalizeEndpoint(o, id, ctx)));
-  each(input.namespaces, 'namespace', (o, id) => out.namespaces.push(normalizeNamespace(o, id, ctx)));
-  each(input.policyLists, 'policyList', (o, id) => out.policyLists.push(normalizePolicyList(o, id, ctx)));
+  each(input.namespaces, 'namespace', (o, id) =>
+    out.namespaces.push(normalizeNamespace(o, id, ctx)),
+  );
+  each(input.policyLists, 'policyList', (o, id) =>
+    out.policyLists.push(normalizePolicyList(o, id, ctx)),
+  );
 
   join(out);
   return out;

@@ -11,6 +11,7 @@ export async function probeHns(host: Host): Promise<Fact<HnsModel>> {
   // A list that could not be read makes every HNS judgement uncertain: a missing endpoint list
   // must not look like "no stale endpoints".
   const failed = Object.entries(raw.value.errors ?? {});
-  if (failed.length > 0) return unknownFact(`HNS ${failed.map(([k, v]) => `${k}: ${v}`).join('; ')}`);
+  if (failed.length > 0)
+    return unknownFact(`HNS ${failed.map(([k, v]) => `${k}: ${v}`).join('; ')}`);
   return known(normalizeHns(raw.value));
 }

@@ -13,7 +13,9 @@ import type { NormalizeContext } from './normalize-context';
 
 export function normalizeEndpoint(o: Obj, id: string, ctx: NormalizeContext): HnsEndpoint {
   // v1 objects name their network `VirtualNetwork`; only v2 uses HostComputeNetwork for endpoints.
-  const isV2 = o.VirtualNetwork === undefined && (o.HostComputeNetwork !== undefined || o.IpConfigurations !== undefined);
+  const isV2 =
+    o.VirtualNetwork === undefined &&
+    (o.HostComputeNetwork !== undefined || o.IpConfigurations !== undefined);
   const { state, stateCode } = endpointState(o.State);
   let networkId: string | undefined;
   let namespaceId: string | undefined;
@@ -25,7 +27,9 @@ export function normalizeEndpoint(o: Obj, id: string, ctx: NormalizeContext): Hn
     networkId = ctx.sharedId(o.HostComputeNetwork);
     namespaceId = ctx.sharedId(o.HostComputeNamespace);
     const flags = num(o.Flags);
-    isRemote = bool(o.IsRemoteEndpoint) === true || (flags !== undefined && (flags & ENDPOINT_FLAG_REMOTE) !== 0);
+    isRemote =
+      bool(o.IsRemoteEndpoint) === true ||
+      (flags !== undefined && (flags & ENDPOINT_FLAG_REMOTE) !== 0);
     const ipc = asList(o.IpConfigurations)[0];
     if (isObj(ipc)) {
       ip = str(ipc.IpAddress);

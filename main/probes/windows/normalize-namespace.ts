@@ -9,8 +9,14 @@ import { asList, bool, guid, isObj, num, str, strList, type Obj } from './hns-fi
 import type { NormalizeContext } from './normalize-context';
 
 export function normalizeNamespace(o: Obj, id: string, ctx: NormalizeContext): HnsNamespace {
-  const members = o.ResourceList !== undefined ? o.ResourceList : Array.isArray(o.Resources) ? o.Resources : undefined;
-  const isV2 = o.ResourceList === undefined && (Array.isArray(o.Resources) || o.NamespaceId !== undefined);
+  const members =
+    o.ResourceList !== undefined
+      ? o.ResourceList
+      : Array.isArray(o.Resources)
+        ? o.Resources
+        : undefined;
+  const isV2 =
+    o.ResourceList === undefined && (Array.isArray(o.Resources) || o.NamespaceId !== undefined);
   return {
     id,
     endpoints: endpointMembers(members, ctx),
@@ -32,7 +38,11 @@ function endpointMembers(v: unknown, ctx: NormalizeContext): string[] {
     if (type !== undefined && type.toLowerCase() !== 'endpoint') continue;
     const data = r.Data;
     // v2 may carry Data as a JSON string rather than an object.
-    const id = isObj(data) ? ctx.sharedId(data.Id ?? data.ID) : typeof data === 'string' ? idInJsonString(data) : undefined;
+    const id = isObj(data)
+      ? ctx.sharedId(data.Id ?? data.ID)
+      : typeof data === 'string'
+        ? idInJsonString(data)
+        : undefined;
     if (id !== undefined) out.push(id);
   }
   return out;

@@ -78,7 +78,11 @@ function extensionsOf(v: unknown): HnsExtension[] {
   const out: HnsExtension[] = [];
   for (const e of asList(v)) {
     if (!isObj(e)) continue;
-    out.push({ id: guid(e.Id ?? e.ID) ?? '', name: str(e.Name) ?? '', enabled: bool(e.IsEnabled) === true });
+    out.push({
+      id: guid(e.Id ?? e.ID) ?? '',
+      name: str(e.Name) ?? '',
+      enabled: bool(e.IsEnabled) === true,
+    });
   }
   return out;
 }

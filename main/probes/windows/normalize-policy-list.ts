@@ -11,7 +11,9 @@ import { NormalizeContext } from './normalize-context';
 import { policiesOf, policyTypes } from './hns-policies';
 
 export function normalizePolicyList(o: Obj, id: string, ctx: NormalizeContext): HnsPolicyList {
-  const isV2 = o.References === undefined && (o.HostComputeEndpoints !== undefined || o.PortMappings !== undefined);
+  const isV2 =
+    o.References === undefined &&
+    (o.HostComputeEndpoints !== undefined || o.PortMappings !== undefined);
   const policies = isV2 ? portMappings(o.PortMappings) : policiesOf(o.Policies);
   let vips = NormalizeContext.empty();
   let sourceVip = str(o.SourceVIP);
@@ -55,7 +57,12 @@ function endpointIds(v: unknown, ctx: NormalizeContext): string[] {
   let k = 0;
   for (let i = 0; i < list.length; i++) {
     const r = list[i];
-    const id = typeof r === 'string' ? ctx.endpointRef(r) : isObj(r) ? ctx.sharedId(r.ID ?? r.Id) : undefined;
+    const id =
+      typeof r === 'string'
+        ? ctx.endpointRef(r)
+        : isObj(r)
+          ? ctx.sharedId(r.ID ?? r.Id)
+          : undefined;
     if (id !== undefined) out[k++] = id;
   }
   return fit(out, k);

@@ -40,7 +40,10 @@ export async function acquireLock(stateDir: string): Promise<Lock> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number((await fsp.readFile(p, 'utf8').catch(() => '')).trim());
       if (holder === process.pid) throw new LockBusy('this process already holds the repair lock');
-      if (alive(holder)) throw new LockBusy(`another cni-doctor (pid ${holder}) is applying or undoing a repair; try again when it is done`);
+      if (alive(holder))
+        throw new LockBusy(
+          `another cni-doctor (pid ${holder}) is applying or undoing a repair; try again when it is done`,
+        );
       await fsp.rm(p, { force: true });
     }
   }

@@ -19,13 +19,19 @@ export class EntryRecorder {
     this.entry.status = status;
     this.entry.transitions.push({ at, status, ...(detail !== undefined && { detail }) });
     if (status === 'applied') this.entry.appliedAt = at;
-    if (['verified', 'rolled-back', 'rollback-failed', 'undone', 'undo-failed'].includes(status)) this.entry.finishedAt = at;
+    if (['verified', 'rolled-back', 'rollback-failed', 'undone', 'undo-failed'].includes(status))
+      this.entry.finishedAt = at;
     await this.store.save(this.entry);
     this.hook(status);
   }
 
   /** Step k (0-based) changes state; `prefix` names the phase in the hook point. */
-  async step(k: number, state: JournalStepState, prefix = 'step', alsoStatus?: JournalStatus): Promise<void> {
+  async step(
+    k: number,
+    state: JournalStepState,
+    prefix = 'step',
+    alsoStatus?: JournalStatus,
+  ): Promise<void> {
     const s = this.entry.steps[k];
     if (!s) throw new Error(`no step ${k}`);
     s.state = state;

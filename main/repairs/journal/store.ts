@@ -53,7 +53,9 @@ export class JournalStore {
   }
 
   async save(entry: JournalEntry): Promise<void> {
-    await atomicWriteReal(this.entryPath(entry.id), `${JSON.stringify(entry, null, 2)}\n`, { mode: 0o600 });
+    await atomicWriteReal(this.entryPath(entry.id), `${JSON.stringify(entry, null, 2)}\n`, {
+      mode: 0o600,
+    });
   }
 
   async load(id: string): Promise<JournalEntry | null> {
@@ -79,7 +81,9 @@ export class JournalStore {
     for (const n of names) {
       if (!n.endsWith('.json') || !ENTRY_ID.test(n.slice(0, -5))) continue;
       try {
-        const e = JSON.parse(await fsp.readFile(path.join(this.journalDir, n), 'utf8')) as JournalEntry;
+        const e = JSON.parse(
+          await fsp.readFile(path.join(this.journalDir, n), 'utf8'),
+        ) as JournalEntry;
         if (e.schema === 'cni-doctor.journal/v1') entries.push(e);
         else damaged.push(n);
       } catch {
@@ -114,6 +118,7 @@ export class JournalStore {
   /** Journal temp files left by a process killed mid-save. */
   async removeStaleTemps(): Promise<void> {
     const names = await fsp.readdir(this.journalDir).catch(() => [] as string[]);
-    for (const n of names.filter(isTempName)) await fsp.rm(path.join(this.journalDir, n), { force: true });
+    for (const n of names.filter(isTempName))
+      await fsp.rm(path.join(this.journalDir, n), { force: true });
   }
 }

@@ -12,9 +12,13 @@ import { requireLiveWindows } from './windows-node';
 export const buildAntreaRestart: PlanBuilder = async (s, _r, host) => {
   requireLiveWindows(s, host);
   if (!s.services.known) refuse(`the Windows services could not be read: ${s.services.reason}`);
-  const find = (name: string) => (s.services.known ? s.services.value.find((x) => x.name.toLowerCase() === name) : undefined);
+  const find = (name: string) =>
+    s.services.known ? s.services.value.find((x) => x.name.toLowerCase() === name) : undefined;
   const agent = find('antrea-agent');
-  if (!agent || agent.state === 'missing') refuse('antrea-agent is not installed as a Windows service here (a HostProcess DaemonSet pod is restarted with kubectl)');
+  if (!agent || agent.state === 'missing')
+    refuse(
+      'antrea-agent is not installed as a Windows service here (a HostProcess DaemonSet pod is restarted with kubectl)',
+    );
   const ovs = find('ovs-vswitchd');
   const steps: RepairStep[] = [];
   if (ovs && ovs.state !== 'missing') {
@@ -31,7 +35,8 @@ export const buildAntreaRestart: PlanBuilder = async (s, _r, host) => {
   return {
     risk: 'low',
     steps,
-    podImpact: 'Running pods keep their network. Pods waiting for a sandbox get one once antrea-agent listens on \\\\.\\pipe\\cnisock.',
+    podImpact:
+      'Running pods keep their network. Pods waiting for a sandbox get one once antrea-agent listens on \\\\.\\pipe\\cnisock.',
     notes: [
       'Verified by scanning again: \\\\.\\pipe\\cnisock must exist and antrea-agent run.',
       "If antrea-agent stops again, its log says why (C:\\k\\antrea\\logs or C:\\var\\log\\antrea); a reboot also removes Antrea's HNS network (run Prepare-AntreaAgent.ps1 at boot).",

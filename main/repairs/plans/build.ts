@@ -12,11 +12,21 @@ import { PlanRefusal } from './refusal';
 import { PLAN_BUILDERS } from './index';
 import type { PlanBuilder } from './types';
 
-export type PlanOutcome = { ok: true; plan: RepairPlan; host: PlanHost } | { ok: false; reason: string };
+export type PlanOutcome =
+  { ok: true; plan: RepairPlan; host: PlanHost } | { ok: false; reason: string };
 
-export async function buildPlan(snapshot: Snapshot, repair: ResolvedRepair, fs: NodeFs, builders: Readonly<Record<string, PlanBuilder>> = PLAN_BUILDERS): Promise<PlanOutcome> {
+export async function buildPlan(
+  snapshot: Snapshot,
+  repair: ResolvedRepair,
+  fs: NodeFs,
+  builders: Readonly<Record<string, PlanBuilder>> = PLAN_BUILDERS,
+): Promise<PlanOutcome> {
   const builder = builders[repair.offer.kind];
-  if (!builder) return { ok: false, reason: `no automatic repair exists for "${repair.offer.kind}" in this build` };
+  if (!builder)
+    return {
+      ok: false,
+      reason: `no automatic repair exists for "${repair.offer.kind}" in this build`,
+    };
   const host = new PlanHost(fs, snapshot.node.os);
   try {
     const draft = await builder(snapshot, repair, host);
@@ -33,7 +43,9 @@ export async function buildPlan(snapshot: Snapshot, repair: ResolvedRepair, fs: 
       steps.push(lowered.step);
     }
     if (steps.length === 0) return { ok: false, reason: 'nothing to do' };
-    const services = [...new Set(steps.flatMap((s) => (s.kind === 'restart-service' ? [s.service] : [])))];
+    const services = [
+      ...new Set(steps.flatMap((s) => (s.kind === 'restart-service' ? [s.service] : []))),
+    ];
     const plan: RepairPlan = {
       repairId: repair.id,
       rule: repair.rule,

@@ -21,7 +21,11 @@ function loadable(name: string, os: 'linux' | 'windows'): boolean {
 }
 
 /** Valid loadable configs in a directory listing. */
-export async function countValid(host: PlanHost, dir: string, names: readonly string[]): Promise<number> {
+export async function countValid(
+  host: PlanHost,
+  dir: string,
+  names: readonly string[],
+): Promise<number> {
   let n = 0;
   for (const name of names) {
     if (!loadable(name, host.os)) continue;
@@ -41,17 +45,24 @@ export function sandboxCount(s: Snapshot): number | undefined {
 }
 
 /** Refuses when the renames would take a conf dir from ≥1 valid config to none. */
-export async function assertConfigRemains(s: Snapshot, host: PlanHost, renames: readonly DirRename[]): Promise<void> {
+export async function assertConfigRemains(
+  s: Snapshot,
+  host: PlanHost,
+  renames: readonly DirRename[],
+): Promise<void> {
   const os = host.os;
   const dirs = new Map<string, string>();
-  for (const r of renames) for (const p of [r.from, r.to]) dirs.set(pathKey(os, dirnameNode(os, p)), dirnameNode(os, p));
+  for (const r of renames)
+    for (const p of [r.from, r.to]) dirs.set(pathKey(os, dirnameNode(os, p)), dirnameNode(os, p));
   for (const dir of dirs.values()) {
     const names = await host.list(dir);
     if (!names) continue;
     const after = new Set(names);
     for (const r of renames) {
-      if (pathKey(os, dirnameNode(os, r.from)) === pathKey(os, dir)) after.delete(basenameNode(os, r.from));
-      if (pathKey(os, dirnameNode(os, r.to)) === pathKey(os, dir)) after.add(basenameNode(os, r.to));
+      if (pathKey(os, dirnameNode(os, r.from)) === pathKey(os, dir))
+        after.delete(basenameNode(os, r.from));
+      if (pathKey(os, dirnameNode(os, r.to)) === pathKey(os, dir))
+        after.add(basenameNode(os, r.to));
     }
     const before = await countValid(host, dir, names);
     const remaining = await countValid(host, dir, [...after]);
@@ -59,7 +70,11 @@ export async function assertConfigRemains(s: Snapshot, host: PlanHost, renames: 
       const pods = sandboxCount(s);
       refuse(
         `${dir} would be left without any valid CNI config` +
-          (pods === undefined ? ' (and the runtime was not asked how many pods run here)' : pods > 0 ? ` while ${pods} pod sandbox(es) exist` : '') +
+          (pods === undefined
+            ? ' (and the runtime was not asked how many pods run here)'
+            : pods > 0
+              ? ` while ${pods} pod sandbox(es) exist`
+              : '') +
           `: the runtime could then not tear pods down ("cni plugin not initialized"). Install or fix the replacement config first.`,
       );
     }

@@ -10,7 +10,12 @@ import { findBinDirs, findConfDir, binDirHas, parsed } from '../../rules/derive'
 import type { PlanBuilder } from './types';
 import { stringParam } from './params';
 import { editStep, restartStep } from './steps';
-import { CONTAINERD_RESTART_IMPACT, containerdTarget, fileFor, supportsBinDirs } from './containerd-config';
+import {
+  CONTAINERD_RESTART_IMPACT,
+  containerdTarget,
+  fileFor,
+  supportsBinDirs,
+} from './containerd-config';
 import { refuse } from './refusal';
 import { pathKey } from '../../host/paths';
 
@@ -19,14 +24,17 @@ export const buildContainerdAddBinDir: PlanBuilder = async (s, r, host) => {
   const dir = stringParam(r, 'dir');
   const os = s.node.os;
   const current = t.facts.cni.binDirs;
-  if (current.value.some((d) => pathKey(os, d) === pathKey(os, dir))) refuse(`${dir} is already one of containerd's CNI bin dirs`);
+  if (current.value.some((d) => pathKey(os, d) === pathKey(os, dir)))
+    refuse(`${dir} is already one of containerd's CNI bin dirs`);
   const cni = [...t.runtimeTable, 'cni'];
   const file = fileFor(t, current);
 
   // Is `bin_dirs` already written somewhere? Then it is a list and containerd reads it.
   const text = await host.text(file);
   const errors: { path: string; message: string }[] = [];
-  const chain = text ? parseConfigFile({ path: file, text: text.text, truncated: false }, errors) : undefined;
+  const chain = text
+    ? parseConfigFile({ path: file, text: text.text, truncated: false }, errors)
+    : undefined;
   const listed = chain ? lookupStrings([chain], [...cni, 'bin_dirs']) : undefined;
   const useList = listed !== undefined || supportsBinDirs(t) === true;
 
@@ -39,7 +47,8 @@ export const buildContainerdAddBinDir: PlanBuilder = async (s, r, host) => {
     // A single bin_dir: every plugin the configs need must be in the new dir.
     const target = findBinDirs(s, [dir])[0];
     const confDir = findConfDir(s, t.facts.cni.confDir.value);
-    if (!target?.entries.known || !confDir?.entries.known) refuse(`the contents of ${dir} or of the conf dir are not known`);
+    if (!target?.entries.known || !confDir?.entries.known)
+      refuse(`the contents of ${dir} or of the conf dir are not known`);
     const needed = new Set<string>();
     for (const f of confDir.entries.value) {
       const p = parsed(f);
@@ -48,11 +57,22 @@ export const buildContainerdAddBinDir: PlanBuilder = async (s, r, host) => {
     needed.add('loopback'); // containerd's own lo network (KB linux §1.4)
     const lacking = [...needed].filter((type) => binDirHas(os, target, type) !== true);
     if (lacking.length > 0) {
-      refuse(`containerd ${t.facts.version ?? '(version unknown)'} reads a single bin_dir, and ${dir} lacks ${lacking.join(', ')} that the configs in ${confDir.path} need; copy the missing plugin(s) into ${current.value[0]} instead`);
+      refuse(
+        `containerd ${t.facts.version ?? '(version unknown)'} reads a single bin_dir, and ${dir} lacks ${lacking.join(', ')} that the configs in ${confDir.path} need; copy the missing plugin(s) into ${current.value[0]} instead`,
+      );
     }
     edit = (x: string) => setTomlValue(x, [...cni, 'bin_dir'], dir);
-    note = `containerd ${t.facts.version ?? ''} reads one bin dir; ${dir} holds every plugin the conf dir's configs name, so it replaces ${current.value[0]}.`.replace('  ', ' ');
+    note =
+      `containerd ${t.facts.version ?? ''} reads one bin dir; ${dir} holds every plugin the conf dir's configs name, so it replaces ${current.value[0]}.`.replace(
+        '  ',
+        ' ',
+      );
   }
   const write = await editStep(host, file, [edit]);
-  return { risk: 'medium', steps: [write, restartStep(host, t.service)], podImpact: CONTAINERD_RESTART_IMPACT, notes: [note] };
+  return {
+    risk: 'medium',
+    steps: [write, restartStep(host, t.service)],
+    podImpact: CONTAINERD_RESTART_IMPACT,
+    notes: [note],
+  };
 };

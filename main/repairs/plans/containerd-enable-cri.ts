@@ -16,8 +16,11 @@ export const buildContainerdEnableCri: PlanBuilder = async (s, r, host) => {
   const file = stringParam(r, 'file');
   const element = stringParam(r, 'element');
   if (!disablesCri(element)) refuse(`"${element}" does not disable CRI`);
-  if (!t.facts.files.some((f) => f.path === file)) refuse(`${file} is not one of containerd's config files`);
-  const write = await editStep(host, file, [(text) => removeArrayElement(text, ['disabled_plugins'], element)]);
+  if (!t.facts.files.some((f) => f.path === file))
+    refuse(`${file} is not one of containerd's config files`);
+  const write = await editStep(host, file, [
+    (text) => removeArrayElement(text, ['disabled_plugins'], element),
+  ]);
   return {
     risk: 'medium',
     steps: [write, restartStep(host, t.service)],

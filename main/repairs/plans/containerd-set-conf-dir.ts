@@ -20,20 +20,32 @@ export const buildContainerdSetConfDir: PlanBuilder = async (s, r, host) => {
   const t = containerdTarget(s);
   const dir = stringParam(r, 'dir');
   const names = await host.list(dir);
-  if (!names || (await countValid(host, dir, names)) === 0) refuse(`${dir} holds no valid CNI config`);
+  if (!names || (await countValid(host, dir, names)) === 0)
+    refuse(`${dir} holds no valid CNI config`);
   const file = fileFor(t, t.facts.cni.confDir);
   const old = t.facts.cni.confDir.value;
   const edits: TextEdit[] = [(x) => setTomlValue(x, [...t.runtimeTable, 'cni', 'conf_dir'], dir)];
   const text = await host.text(file);
   const doc = text ? parseToml(text.text) : undefined;
-  const runtimes = doc?.ok ? getIn(doc.value, [...t.runtimeTable, 'containerd', 'runtimes']) : undefined;
+  const runtimes = doc?.ok
+    ? getIn(doc.value, [...t.runtimeTable, 'containerd', 'runtimes'])
+    : undefined;
   const handlers: string[] = [];
   if (typeof runtimes === 'object' && runtimes !== null) {
     for (const [name, rt] of Object.entries(runtimes)) {
-      const own = typeof rt === 'object' && rt !== null ? (rt as Record<string, unknown>).cni_conf_dir : undefined;
-      if (typeof own === 'string' && own !== '' && pathKey(s.node.os, own) === pathKey(s.node.os, old)) {
+      const own =
+        typeof rt === 'object' && rt !== null
+          ? (rt as Record<string, unknown>).cni_conf_dir
+          : undefined;
+      if (
+        typeof own === 'string' &&
+        own !== '' &&
+        pathKey(s.node.os, own) === pathKey(s.node.os, old)
+      ) {
         handlers.push(name);
-        edits.push((x) => setTomlValue(x, [...t.runtimeTable, 'containerd', 'runtimes', name, 'cni_conf_dir'], dir));
+        edits.push((x) =>
+          setTomlValue(x, [...t.runtimeTable, 'containerd', 'runtimes', name, 'cni_conf_dir'], dir),
+        );
       }
     }
   }
@@ -42,6 +54,10 @@ export const buildContainerdSetConfDir: PlanBuilder = async (s, r, host) => {
     risk: 'medium',
     steps: [write, restartStep(host, t.service)],
     podImpact: `${CONTAINERD_RESTART_IMPACT} New pods then use the config in ${dir}; running pods keep their current network until recreated.`,
-    notes: handlers.length ? [`The runtime handler(s) ${handlers.join(', ')} set their own cni_conf_dir to ${old}; it moves to ${dir} too.`] : [],
+    notes: handlers.length
+      ? [
+          `The runtime handler(s) ${handlers.join(', ')} set their own cni_conf_dir to ${old}; it moves to ${dir} too.`,
+        ]
+      : [],
   };
 };

@@ -19,19 +19,30 @@ export const buildContainerdSetSystemdCgroup: PlanBuilder = async (s, r, host) =
   const value = boolParam(r, 'value');
   const file = fileFor(t, t.facts.systemdCgroup);
   const text = await host.text(file);
-  const chain = text ? parseConfigFile({ path: file, text: text.text, truncated: false }, []) : undefined;
-  const runtimeName = (chain ? lookupString([chain], [...t.runtimeTable, 'containerd', 'default_runtime_name'])?.value : undefined) ?? 'runc';
+  const chain = text
+    ? parseConfigFile({ path: file, text: text.text, truncated: false }, [])
+    : undefined;
+  const runtimeName =
+    (chain
+      ? lookupString([chain], [...t.runtimeTable, 'containerd', 'default_runtime_name'])?.value
+      : undefined) ?? 'runc';
   const runtime = [...t.runtimeTable, 'containerd', 'runtimes', runtimeName];
-  const edits: TextEdit[] = [(x) => setTomlValue(x, [...runtime, 'options', 'SystemdCgroup'], value)];
+  const edits: TextEdit[] = [
+    (x) => setTomlValue(x, [...runtime, 'options', 'SystemdCgroup'], value),
+  ];
   const doc = text ? parseToml(text.text) : undefined;
-  if (t.version <= 2 && runtimeName === 'runc' && doc?.ok && getIn(doc.value, [...runtime, 'runtime_type']) === undefined) {
+  if (
+    t.version <= 2 &&
+    runtimeName === 'runc' &&
+    doc?.ok &&
+    getIn(doc.value, [...runtime, 'runtime_type']) === undefined
+  ) {
     edits.push((x) => setTomlValue(x, [...runtime, 'runtime_type'], 'io.containerd.runc.v2'));
   }
   const write = await editStep(host, file, edits);
   return {
     risk: 'high',
     steps: [write, restartStep(host, t.service)],
-    podImpact:
-      `${CONTAINERD_RESTART_IMPACT} Changing the cgroup driver of a node that already runs pods is disruptive: sandboxes created under the old driver can fail to be re-created ("Changing the cgroup driver of a Node that has joined a cluster is a sensitive operation", kubernetes.io). Drain the node first and restart the kubelet after this repair.`,
+    podImpact: `${CONTAINERD_RESTART_IMPACT} Changing the cgroup driver of a node that already runs pods is disruptive: sandboxes created under the old driver can fail to be re-created ("Changing the cgroup driver of a Node that has joined a cluster is a sensitive operation", kubernetes.io). Drain the node first and restart the kubelet after this repair.`,
   };
 };

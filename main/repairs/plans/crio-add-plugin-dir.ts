@@ -14,6 +14,12 @@ export const buildCrioAddPluginDir: PlanBuilder = async (s, r, host) => {
   const dir = stringParam(r, 'dir');
   const current = facts.cni.binDirs;
   if (current.value.includes(dir.replace(/\/+$/, ''))) refuse(`${dir} is already in plugin_dirs`);
-  const write = await crioSettingsStep(host, facts, [{ keyPath: ['crio', 'network', 'plugin_dirs'], value: [...current.value, dir], current }]);
-  return { risk: 'medium', steps: [write, restartStep(host, 'crio')], podImpact: CRIO_RESTART_IMPACT };
+  const write = await crioSettingsStep(host, facts, [
+    { keyPath: ['crio', 'network', 'plugin_dirs'], value: [...current.value, dir], current },
+  ]);
+  return {
+    risk: 'medium',
+    steps: [write, restartStep(host, 'crio')],
+    podImpact: CRIO_RESTART_IMPACT,
+  };
 };

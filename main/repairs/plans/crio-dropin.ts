@@ -33,20 +33,35 @@ export function crioFacts(s: Snapshot): CrioFacts {
   return s.crio.value;
 }
 
-export async function crioSettingsStep(host: PlanHost, facts: CrioFacts, settings: CrioSetting[]): Promise<WriteStep> {
+export async function crioSettingsStep(
+  host: PlanHost,
+  facts: CrioFacts,
+  settings: CrioSetting[],
+): Promise<WriteStep> {
   const dropIn = joinNode('linux', facts.dropInDir, DROPIN_NAME);
   for (const st of settings) {
     const src = st.current?.source;
-    if (src && src !== 'default' && src !== dropIn && src.startsWith(`${facts.dropInDir}/`) && byteOrder(src, dropIn) > 0) {
-      refuse(`${src} sets ${st.keyPath.join('.')} and is applied after ${DROPIN_NAME}; change it there`);
+    if (
+      src &&
+      src !== 'default' &&
+      src !== dropIn &&
+      src.startsWith(`${facts.dropInDir}/`) &&
+      byteOrder(src, dropIn) > 0
+    ) {
+      refuse(
+        `${src} sets ${st.keyPath.join('.')} and is applied after ${DROPIN_NAME}; change it there`,
+      );
     }
   }
-  const edits: TextEdit[] = settings.map((st) => (x: string) => setTomlValue(x, st.keyPath, st.value));
+  const edits: TextEdit[] = settings.map(
+    (st) => (x: string) => setTomlValue(x, st.keyPath, st.value),
+  );
   const dirListing = await host.list(facts.dropInDir);
   const tempDir = dirnameNode('linux', facts.dropInDir);
   if (dirListing === null) {
     // No drop-in dir: CRI-O reads only the main file, so edit that.
-    if (!(await host.exists(facts.configPath))) refuse(`neither ${facts.dropInDir} nor ${facts.configPath} exists`);
+    if (!(await host.exists(facts.configPath)))
+      refuse(`neither ${facts.dropInDir} nor ${facts.configPath} exists`);
     return editStep(host, facts.configPath, edits);
   }
   if (await host.exists(dropIn)) return editStep(host, dropIn, edits, { tempDir });

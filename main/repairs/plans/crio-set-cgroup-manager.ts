@@ -11,9 +11,17 @@ import { refuse } from './refusal';
 export const buildCrioSetCgroupManager: PlanBuilder = async (s, r, host) => {
   const facts = crioFacts(s);
   const value = stringParam(r, 'value');
-  if (value !== 'systemd' && value !== 'cgroupfs') refuse(`"${value}" is not a cgroup manager CRI-O knows`);
-  const settings: CrioSetting[] = [{ keyPath: ['crio', 'runtime', 'cgroup_manager'], value, ...(facts.cgroupManager && { current: facts.cgroupManager }) }];
-  if (value === 'cgroupfs') settings.push({ keyPath: ['crio', 'runtime', 'conmon_cgroup'], value: 'pod' });
+  if (value !== 'systemd' && value !== 'cgroupfs')
+    refuse(`"${value}" is not a cgroup manager CRI-O knows`);
+  const settings: CrioSetting[] = [
+    {
+      keyPath: ['crio', 'runtime', 'cgroup_manager'],
+      value,
+      ...(facts.cgroupManager && { current: facts.cgroupManager }),
+    },
+  ];
+  if (value === 'cgroupfs')
+    settings.push({ keyPath: ['crio', 'runtime', 'conmon_cgroup'], value: 'pod' });
   const write = await crioSettingsStep(host, facts, settings);
   return {
     risk: 'high',

@@ -10,7 +10,13 @@ import { CRIO_RESTART_IMPACT, crioFacts, crioSettingsStep } from './crio-dropin'
 export const buildCrioSetDefaultNetwork: PlanBuilder = async (s, r, host) => {
   const facts = crioFacts(s);
   const network = stringParam(r, 'network');
-  const write = await crioSettingsStep(host, facts, [{ keyPath: ['crio', 'network', 'cni_default_network'], value: network, ...(facts.cni.defaultNetwork && { current: facts.cni.defaultNetwork }) }]);
+  const write = await crioSettingsStep(host, facts, [
+    {
+      keyPath: ['crio', 'network', 'cni_default_network'],
+      value: network,
+      ...(facts.cni.defaultNetwork && { current: facts.cni.defaultNetwork }),
+    },
+  ]);
   return {
     risk: 'medium',
     steps: [write, restartStep(host, 'crio')],

@@ -10,7 +10,14 @@ export const buildCrioSetNetworkDir: PlanBuilder = async (s, r, host) => {
   const facts = crioFacts(s);
   const dir = stringParam(r, 'dir');
   const names = await host.list(dir);
-  if (!names || (await countValid(host, dir, names)) === 0) refuse(`${dir} holds no valid CNI config`);
-  const write = await crioSettingsStep(host, facts, [{ keyPath: ['crio', 'network', 'network_dir'], value: dir, current: facts.cni.confDir }]);
-  return { risk: 'medium', steps: [write, restartStep(host, 'crio')], podImpact: `${CRIO_RESTART_IMPACT} New pods then use the config in ${dir}.` };
+  if (!names || (await countValid(host, dir, names)) === 0)
+    refuse(`${dir} holds no valid CNI config`);
+  const write = await crioSettingsStep(host, facts, [
+    { keyPath: ['crio', 'network', 'network_dir'], value: dir, current: facts.cni.confDir },
+  ]);
+  return {
+    risk: 'medium',
+    steps: [write, restartStep(host, 'crio')],
+    podImpact: `${CRIO_RESTART_IMPACT} New pods then use the config in ${dir}.`,
+  };
 };

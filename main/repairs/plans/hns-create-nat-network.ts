@@ -19,36 +19,55 @@ export const buildHnsCreateNatNetwork: PlanBuilder = async (s, r, host) => {
   const subnet = optionalString(r, 'subnet');
   const gateway = optionalString(r, 'gateway');
   const same = hns.networks.find((n) => n.name.toLowerCase() === name.toLowerCase());
-  if (same) refuse(`an HNS network named "${same.name}" exists already (${same.id}); nothing to create`);
+  if (same)
+    refuse(`an HNS network named "${same.name}" exists already (${same.id}); nothing to create`);
 
   const notes: string[] = [];
   if (subnet !== undefined) {
     const p = parsePrefix(subnet);
-    if (!p) refuse(`the config's subnet "${subnet}" is not an IPv4 prefix (a.b.c.d/n); fix the config, or create the network by hand`);
+    if (!p)
+      refuse(
+        `the config's subnet "${subnet}" is not an IPv4 prefix (a.b.c.d/n); fix the config, or create the network by hand`,
+      );
     if (!aligned(p)) {
-      refuse(`the config's subnet "${subnet}" has host bits set for /${p.bits}: its prefix length is likely wrong (setup scripts computed 32 minus the prefix length, KB windows §3.4); fix the config first`);
+      refuse(
+        `the config's subnet "${subnet}" has host bits set for /${p.bits}: its prefix length is likely wrong (setup scripts computed 32 minus the prefix length, KB windows §3.4); fix the config first`,
+      );
     }
     for (const n of hns.networks) {
       for (const other of n.subnets) {
         const q = parsePrefix(other.prefix);
-        if (q && overlaps(p, q)) refuse(`${subnet} overlaps ${other.prefix} of the HNS network "${n.name}"; fix the config's subnet first`);
+        if (q && overlaps(p, q))
+          refuse(
+            `${subnet} overlaps ${other.prefix} of the HNS network "${n.name}"; fix the config's subnet first`,
+          );
       }
     }
     if (gateway !== undefined) {
       const g = ipv4ToInt(gateway);
       if (g === undefined) refuse(`the config's gateway "${gateway}" is not an IPv4 address`);
-      if (!contains(p, g)) refuse(`the config's gateway ${gateway} is outside its subnet ${subnet}`);
+      if (!contains(p, g))
+        refuse(`the config's gateway ${gateway} is outside its subnet ${subnet}`);
     }
   } else {
     notes.push('The config gives no subnet: HNS picks one (KB windows §1.2).');
-    if (gateway !== undefined) notes.push(`The config's gateway ${gateway} is not used: a gateway needs a subnet.`);
+    if (gateway !== undefined)
+      notes.push(`The config's gateway ${gateway} is not used: a gateway needs a subnet.`);
   }
 
   const params: PowerShellStep['params'] = { Type: 'NAT', Name: name };
   if (subnet !== undefined) params.AddressPrefix = subnet;
   if (subnet !== undefined && gateway !== undefined) params.Gateway = gateway;
-  const shown = Object.entries(params).map(([k, v]) => `-${k} ${JSON.stringify(v)}`).join(' ');
-  const step: PowerShellStep = { kind: 'powershell', cmdlet: 'New-HnsNetwork', params, needsElevation: true, description: `New-HnsNetwork ${shown}` };
+  const shown = Object.entries(params)
+    .map(([k, v]) => `-${k} ${JSON.stringify(v)}`)
+    .join(' ');
+  const step: PowerShellStep = {
+    kind: 'powershell',
+    cmdlet: 'New-HnsNetwork',
+    params,
+    needsElevation: true,
+    description: `New-HnsNetwork ${shown}`,
+  };
   return {
     risk: 'low',
     steps: [step],

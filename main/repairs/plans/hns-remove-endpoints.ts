@@ -13,10 +13,12 @@ import { stringsParam } from './params';
 import { refuse } from './refusal';
 import { requireHns, requireLiveWindows } from './windows-node';
 
-export const IRREVERSIBLE_NOTE = 'This repair cannot be undone: HNS keeps no copy of a removed endpoint. A pod that still needed one gets a new endpoint when the kubelet recreates its sandbox.';
+export const IRREVERSIBLE_NOTE =
+  'This repair cannot be undone: HNS keeps no copy of a removed endpoint. A pod that still needed one gets a new endpoint when the kubelet recreates its sandbox.';
 
 function describeEndpoint(e: HnsEndpoint): string {
-  const containers = e.sharedContainers.length === 0 ? 'no container' : `${e.sharedContainers.length} container(s)`;
+  const containers =
+    e.sharedContainers.length === 0 ? 'no container' : `${e.sharedContainers.length} container(s)`;
   return `Removes endpoint ${e.id} "${e.name}": ${e.ip ?? 'no IP'} on ${e.networkName ?? e.networkId ?? 'an unknown network'}, state ${e.state ?? 'unknown'}, ${e.namespaceId ? `namespace ${e.namespaceId}` : 'no namespace'}, ${containers}`;
 }
 
@@ -34,7 +36,10 @@ export const buildHnsRemoveEndpoints: PlanBuilder = async (s, r, host) => {
     seen.add(id.toLowerCase());
     const e = byId.get(id.toLowerCase());
     if (!e) refuse(`endpoint ${id} does not exist any more; scan again`);
-    if (isProtected(e)) refuse(`endpoint ${id} ("${e.name}") is a remote, host (*_ep) or source-VIP endpoint; the doctor never removes those`);
+    if (isProtected(e))
+      refuse(
+        `endpoint ${id} ("${e.name}") is a remote, host (*_ep) or source-VIP endpoint; the doctor never removes those`,
+      );
     listed.push(e);
   }
   const step: PowerShellStep = {
@@ -47,7 +52,8 @@ export const buildHnsRemoveEndpoints: PlanBuilder = async (s, r, host) => {
   return {
     risk: 'medium',
     steps: [step],
-    podImpact: 'None of these endpoints is attached to a running pod; their IP addresses go back to the pool. Running pods are not touched.',
+    podImpact:
+      'None of these endpoints is attached to a running pod; their IP addresses go back to the pool. Running pods are not touched.',
     notes: [...listed.map(describeEndpoint), IRREVERSIBLE_NOTE],
   };
 };

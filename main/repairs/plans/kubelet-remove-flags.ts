@@ -16,7 +16,8 @@ import { refuse } from './refusal';
 
 function flagsIn(text: string, path: string): string[] {
   const out: string[] = [];
-  for (const e of parseEnvFile(text)) out.push(...parseFlags(splitArgs(e.value), path).map((f) => f.name));
+  for (const e of parseEnvFile(text))
+    out.push(...parseFlags(splitArgs(e.value), path).map((f) => f.name));
   for (const line of text.split(/\r?\n/)) {
     const m = /^\s*(?:Environment="?[A-Z_]+=|ExecStart=\S+\s)(.*?)"?\s*$/.exec(line);
     if (m?.[1]) out.push(...parseFlags(splitArgs(m[1]), path).map((f) => f.name));
@@ -28,17 +29,25 @@ export const buildKubeletRemoveFlags: PlanBuilder = async (s, r, host) => {
   const names = stringsParam(r, 'flags');
   if (!s.kubelet.known || !s.kubelet.value) refuse('the kubelet was not found');
   const bad = s.kubelet.value.flags.filter((f) => names.includes(f.name));
-  if (bad.length === 0) refuse(`the kubelet no longer has ${names.map((n) => `--${n}`).join(', ')}`);
+  if (bad.length === 0)
+    refuse(`the kubelet no longer has ${names.map((n) => `--${n}`).join(', ')}`);
   const fromProcess = bad.filter((f) => f.source.startsWith('process:') || f.line === undefined);
-  if (fromProcess.length > 0) refuse(`--${fromProcess[0]!.name} comes from the kubelet command line itself, not from a file this repair can edit`);
+  if (fromProcess.length > 0)
+    refuse(
+      `--${fromProcess[0]!.name} comes from the kubelet command line itself, not from a file this repair can edit`,
+    );
   const byFile = new Map<string, KubeletFlag[]>();
   for (const f of bad) byFile.set(f.source, [...(byFile.get(f.source) ?? []), f]);
   const steps: WriteStep[] = [];
   for (const [path, flags] of byFile) {
-    const edits: TextEdit[] = flags.map((f) => (x: string) => removeFlagOnLine(x, f.line as number, f.name, f.value));
+    const edits: TextEdit[] = flags.map(
+      (f) => (x: string) => removeFlagOnLine(x, f.line as number, f.name, f.value),
+    );
     edits.push((x) => {
       const left = flagsIn(x, path).filter((n) => names.includes(n));
-      return left.length === 0 ? { ok: true, text: x } : { ok: false, reason: `--${left[0]} is still set after the edit` };
+      return left.length === 0
+        ? { ok: true, text: x }
+        : { ok: false, reason: `--${left[0]} is still set after the edit` };
     });
     steps.push(await editStep(host, path, edits));
   }
@@ -47,6 +56,10 @@ export const buildKubeletRemoveFlags: PlanBuilder = async (s, r, host) => {
     risk: 'medium',
     steps: [...steps, restartStep(host, 'kubelet', { daemonReload: reload })],
     podImpact: KUBELET_RESTART_IMPACT,
-    notes: [...byFile.keys()].some((p) => p.endsWith('kubeadm-flags.env')) ? ['kubeadm rewrites kubeadm-flags.env on `kubeadm upgrade`/`join`; check its kubeletExtraArgs too.'] : [],
+    notes: [...byFile.keys()].some((p) => p.endsWith('kubeadm-flags.env'))
+      ? [
+          'kubeadm rewrites kubeadm-flags.env on `kubeadm upgrade`/`join`; check its kubeletExtraArgs too.',
+        ]
+      : [],
   };
 };

@@ -13,7 +13,10 @@ export function yamlScalar(v: string): string {
 
 /** Set a top-level `key: value` line; appends the line when the key is absent. */
 export function setYamlTopLevel(text: string, key: string, value: string): TomlEditResult {
-  const re = new RegExp(`^(${key.replace(/[-.]/g, '\\$&')}[ \\t]*:[ \\t]*)([^#\\r\\n]*?)([ \\t]*(?:#[^\\r\\n]*)?)$`, 'gm');
+  const re = new RegExp(
+    `^(${key.replace(/[-.]/g, '\\$&')}[ \\t]*:[ \\t]*)([^#\\r\\n]*?)([ \\t]*(?:#[^\\r\\n]*)?)$`,
+    'gm',
+  );
   const hits = [...text.matchAll(re)];
   if (hits.length > 1) return { ok: false, reason: `${key} is set ${hits.length} times` };
   if (hits.length === 0) {
@@ -22,7 +25,10 @@ export function setYamlTopLevel(text: string, key: string, value: string): TomlE
   }
   const h = hits[0] as RegExpMatchArray;
   const start = (h.index ?? 0) + (h[1] as string).length;
-  return { ok: true, text: text.slice(0, start) + yamlScalar(value) + text.slice(start + (h[2] as string).length) };
+  return {
+    ok: true,
+    text: text.slice(0, start) + yamlScalar(value) + text.slice(start + (h[2] as string).length),
+  };
 }
 
 function escapeRe(s: string): string {
@@ -30,14 +36,20 @@ function escapeRe(s: string): string {
 }
 
 /** Replace the value of `--name=value` / `--name value` on one line (1-based). */
-export function setFlagOnLine(text: string, line: number, name: string, value: string): TomlEditResult {
+export function setFlagOnLine(
+  text: string,
+  line: number,
+  name: string,
+  value: string,
+): TomlEditResult {
   const lines = text.split('\n');
   const raw = lines[line - 1];
   if (raw === undefined) return { ok: false, reason: `line ${line} does not exist` };
   const re = new RegExp(`(--${escapeRe(name)}(?:=|[ \\t]+))([^\\s"']+)`);
   const m = re.exec(raw);
   if (!m) return { ok: false, reason: `--${name} is not on line ${line}` };
-  lines[line - 1] = raw.slice(0, m.index + (m[1] as string).length) + value + raw.slice(m.index + m[0].length);
+  lines[line - 1] =
+    raw.slice(0, m.index + (m[1] as string).length) + value + raw.slice(m.index + m[0].length);
   return { ok: true, text: lines.join('\n') };
 }
 
@@ -45,12 +57,21 @@ export function setFlagOnLine(text: string, line: number, name: string, value: s
  * Remove `--name=value`, `--name value` (when `value` is known to follow) or `--name` from one
  * line, together with one adjoining run of blanks.
  */
-export function removeFlagOnLine(text: string, line: number, name: string, value: string | undefined): TomlEditResult {
+export function removeFlagOnLine(
+  text: string,
+  line: number,
+  name: string,
+  value: string | undefined,
+): TomlEditResult {
   const lines = text.split('\n');
   const raw = lines[line - 1];
   if (raw === undefined) return { ok: false, reason: `line ${line} does not exist` };
   const n = escapeRe(name);
-  const forms = [`--${n}=[^\\s"']*`, ...(value !== undefined ? [`--${n}[ \\t]+${escapeRe(value)}(?=[\\s"']|$)`] : []), `--${n}(?=[\\s"']|$)`];
+  const forms = [
+    `--${n}=[^\\s"']*`,
+    ...(value !== undefined ? [`--${n}[ \\t]+${escapeRe(value)}(?=[\\s"']|$)`] : []),
+    `--${n}(?=[\\s"']|$)`,
+  ];
   for (const form of forms) {
     const before = new RegExp(`[ \\t]+${form}`).exec(raw);
     const m = before ?? new RegExp(`${form}[ \\t]*`).exec(raw);

@@ -15,7 +15,8 @@ export function optionalString(r: ResolvedRepair, name: string): string | undefi
 
 export function stringsParam(r: ResolvedRepair, name: string): string[] {
   const v = r.offer.params[name];
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) refuse(`repair ${r.id} lacks its "${name}" parameter`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    refuse(`repair ${r.id} lacks its "${name}" parameter`);
   return v;
 }
 

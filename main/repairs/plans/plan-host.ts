@@ -36,7 +36,9 @@ export class PlanHost {
     try {
       data = await this.fs.read(path);
     } catch (e) {
-      throw new PlanRefusal(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied (run as root)' : (e as Error).message}`);
+      throw new PlanRefusal(
+        `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied (run as root)' : (e as Error).message}`,
+      );
     }
     if (data === null) {
       this.record({ kind: 'file', path, sha256: null });
@@ -46,7 +48,8 @@ export class PlanHost {
     const text = data.toString('utf8');
     // An edit must reproduce every other byte exactly; text that does not survive UTF-8 round
     // trips (binary, other encodings) cannot be edited that way.
-    if (!Buffer.from(text, 'utf8').equals(data)) throw new PlanRefusal(`${path} is not UTF-8 text; it cannot be edited byte-exactly`);
+    if (!Buffer.from(text, 'utf8').equals(data))
+      throw new PlanRefusal(`${path} is not UTF-8 text; it cannot be edited byte-exactly`);
     const st = await this.fs.stat(path, true);
     const t: PlanText = { path, text, sha256: sha256(data), mode: st?.mode ?? 0o644 };
     this.record({ kind: 'file', path, sha256: t.sha256 });

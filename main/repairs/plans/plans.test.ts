@@ -4,7 +4,16 @@ import { lineHunk } from '../../config/toml/testing.testutil';
 import { prepareRepair } from '../prepare';
 import { buildPlan } from './build';
 import { LocalNodeFs } from '../node-fs';
-import { criDisabledNode, makeNodeTree, plugins, removeTree, sample, shadowedNode, snapshotTree, type TreeSpec } from '../testing/node-tree';
+import {
+  criDisabledNode,
+  makeNodeTree,
+  plugins,
+  removeTree,
+  sample,
+  shadowedNode,
+  snapshotTree,
+  type TreeSpec,
+} from '../testing/node-tree';
 import { testEnvironment } from '../testing/env';
 import type { RepairPreview, WriteStep } from '../../../shared/model/repair';
 
@@ -30,7 +39,10 @@ function onlyWrite(p: RepairPreview): WriteStep {
   return writes[0] as WriteStep;
 }
 
-const KUBELET_SYSTEMD = { 'var/lib/kubelet/config.yaml': 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\n' };
+const KUBELET_SYSTEMD = {
+  'var/lib/kubelet/config.yaml':
+    'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\n',
+};
 
 describe('containerd plans on the real samples (diff-checked)', () => {
   it('enable CRI: removes "cri" from disabled_plugins and changes exactly that line', async () => {
@@ -38,7 +50,11 @@ describe('containerd plans on the real samples (diff-checked)', () => {
     const p = await preview(root, 'containerd.cri.disabled:containerd-enable-cri');
     const w = onlyWrite(p);
     const before = sample('containerd.io-default-config.toml');
-    expect(lineHunk(before, w.content)).toEqual({ line: 16, removed: ['disabled_plugins = ["cri"]'], added: ['disabled_plugins = []'] });
+    expect(lineHunk(before, w.content)).toEqual({
+      line: 16,
+      removed: ['disabled_plugins = ["cri"]'],
+      added: ['disabled_plugins = []'],
+    });
     expect(p.diffs[0]?.unified).toBe(
       [
         '--- a/etc/containerd/config.toml',
@@ -68,19 +84,47 @@ describe('containerd plans on the real samples (diff-checked)', () => {
       ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'loopback']),
       ...KUBELET_SYSTEMD,
     });
-    const p = await preview(root, 'kubelet.cgroup-driver.mismatch:containerd-set-systemd-cgroup:containerd');
+    const p = await preview(
+      root,
+      'kubelet.cgroup-driver.mismatch:containerd-set-systemd-cgroup:containerd',
+    );
     const hunk = lineHunk(sample('containerd-1.x-cri-config-v2.toml'), onlyWrite(p).content);
-    expect(hunk).toEqual({ line: 63, removed: ['        SystemdCgroup = false'], added: ['        SystemdCgroup = true'] });
+    expect(hunk).toEqual({
+      line: 63,
+      removed: ['        SystemdCgroup = false'],
+      added: ['        SystemdCgroup = true'],
+    });
     expect(p.risk).toBe('high');
     expect(p.podImpact).toMatch(/Drain the node first/);
   });
 
   it('SystemdCgroup where the file has no runc table also writes runtime_type (containerd#6964)', async () => {
-    const cfg = 'version = 2\n\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "/opt/cni/bin"\n';
-    const root = node({ 'etc/containerd/config.toml': cfg, ...KUBELET_SYSTEMD, 'etc/cni/net.d/10-flannel.conflist': sample('10-flannel.conflist'), ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'loopback']) });
-    const w = onlyWrite(await preview(root, 'kubelet.cgroup-driver.mismatch:containerd-set-systemd-cgroup:containerd'));
+    const cfg =
+      'version = 2\n\n[plugins."io.containerd.grpc.v1.cri".cni]\n  bin_dir = "/opt/cni/bin"\n';
+    const root = node({
+      'etc/containerd/config.toml': cfg,
+      ...KUBELET_SYSTEMD,
+      'etc/cni/net.d/10-flannel.conflist': sample('10-flannel.conflist'),
+      ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'loopback']),
+    });
+    const w = onlyWrite(
+      await preview(
+        root,
+        'kubelet.cgroup-driver.mismatch:containerd-set-systemd-cgroup:containerd',
+      ),
+    );
     const doc = parseToml(w.content);
-    expect(doc.ok && doc.value).toMatchObject({ plugins: { 'io.containerd.grpc.v1.cri': { containerd: { runtimes: { runc: { runtime_type: 'io.containerd.runc.v2', options: { SystemdCgroup: true } } } } } } });
+    expect(doc.ok && doc.value).toMatchObject({
+      plugins: {
+        'io.containerd.grpc.v1.cri': {
+          containerd: {
+            runtimes: {
+              runc: { runtime_type: 'io.containerd.runc.v2', options: { SystemdCgroup: true } },
+            },
+          },
+        },
+      },
+    });
     expect(w.content.startsWith(cfg)).toBe(true);
   });
 
@@ -91,8 +135,15 @@ describe('containerd plans on the real samples (diff-checked)', () => {
       ...plugins('opt/cni/bin', ['bridge', 'loopback']),
       ...plugins('usr/lib/cni', ['flannel', 'bridge', 'portmap', 'loopback', 'host-local']),
     });
-    const p = await preview(root, 'cni.plugin.missing:containerd-add-bin-dir:containerd-10-flannel.conflist');
-    expect(lineHunk(sample('containerd-1.x-cri-config-v2.toml'), onlyWrite(p).content)).toEqual({ line: 67, removed: ['    bin_dir = "/opt/cni/bin"'], added: ['    bin_dir = "/usr/lib/cni"'] });
+    const p = await preview(
+      root,
+      'cni.plugin.missing:containerd-add-bin-dir:containerd-10-flannel.conflist',
+    );
+    expect(lineHunk(sample('containerd-1.x-cri-config-v2.toml'), onlyWrite(p).content)).toEqual({
+      line: 67,
+      removed: ['    bin_dir = "/opt/cni/bin"'],
+      added: ['    bin_dir = "/usr/lib/cni"'],
+    });
   });
 
   it('bin_dir: refuses to switch to a dir that lacks another plugin the configs need', async () => {
@@ -102,7 +153,10 @@ describe('containerd plans on the real samples (diff-checked)', () => {
       ...plugins('opt/cni/bin', ['bridge', 'portmap', 'loopback']),
       ...plugins('usr/lib/cni', ['flannel', 'bridge', 'loopback']),
     });
-    const r = await prepareRepair(testEnvironment(root), 'cni.plugin.missing:containerd-add-bin-dir:containerd-10-flannel.conflist');
+    const r = await prepareRepair(
+      testEnvironment(root),
+      'cni.plugin.missing:containerd-add-bin-dir:containerd-10-flannel.conflist',
+    );
     expect(r).toMatchObject({ ok: false, reason: expect.stringMatching(/lacks portmap/) });
   });
 
@@ -113,8 +167,15 @@ describe('containerd plans on the real samples (diff-checked)', () => {
       ...plugins('opt/cni/bin', ['bridge', 'portmap', 'loopback']),
       ...plugins('usr/lib/cni', ['flannel']),
     });
-    const p = await preview(root, 'cni.plugin.missing:containerd-add-bin-dir:containerd-10-flannel.conflist');
-    expect(lineHunk(sample('containerd-2.x-cri-config-v3.toml'), onlyWrite(p).content)).toEqual({ line: 73, removed: ["      bin_dirs = ['/opt/cni/bin']"], added: ["      bin_dirs = ['/opt/cni/bin', '/usr/lib/cni']"] });
+    const p = await preview(
+      root,
+      'cni.plugin.missing:containerd-add-bin-dir:containerd-10-flannel.conflist',
+    );
+    expect(lineHunk(sample('containerd-2.x-cri-config-v3.toml'), onlyWrite(p).content)).toEqual({
+      line: 73,
+      removed: ["      bin_dirs = ['/opt/cni/bin']"],
+      added: ["      bin_dirs = ['/opt/cni/bin', '/usr/lib/cni']"],
+    });
   });
 
   it('conf_dir: follows the cluster config to /etc/cni/net.mk, and so does a handler with its own cni_conf_dir', async () => {
@@ -124,7 +185,10 @@ describe('containerd plans on the real samples (diff-checked)', () => {
       'etc/cni/net.mk/10-flannel.conflist': sample('10-flannel.conflist'),
       ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'loopback']),
     });
-    const p = await preview(root, 'cni.dir.mismatch:containerd-set-conf-dir:containerd-etc-cni-net.mk');
+    const p = await preview(
+      root,
+      'cni.dir.mismatch:containerd-set-conf-dir:containerd-etc-cni-net.mk',
+    );
     const before = sample('containerd-1.x-cri-config-v2.toml').split('\n');
     const after = onlyWrite(p).content.split('\n');
     expect(after).toHaveLength(before.length);
@@ -137,8 +201,13 @@ describe('containerd plans on the real samples (diff-checked)', () => {
   });
 
   it('never edits a k3s-generated config', async () => {
-    const root = node({ 'var/lib/rancher/k3s/agent/etc/containerd/config.toml': 'disabled_plugins = ["cri"]\n' });
-    const r = await prepareRepair(testEnvironment(root), 'containerd.cri.disabled:containerd-enable-cri');
+    const root = node({
+      'var/lib/rancher/k3s/agent/etc/containerd/config.toml': 'disabled_plugins = ["cri"]\n',
+    });
+    const r = await prepareRepair(
+      testEnvironment(root),
+      'containerd.cri.disabled:containerd-enable-cri',
+    );
     expect(r).toMatchObject({ ok: false, reason: expect.stringMatching(/generated by k3s/) });
   });
 });
@@ -148,8 +217,18 @@ describe('CNI conf dir plans', () => {
     const root = node(shadowedNode());
     const p = await preview(root, 'cni.conf.shadowed-by-default:disable-files:containerd');
     expect(p.plan.steps).toEqual([
-      { kind: 'rename', from: '/etc/cni/net.d/00-podman-bridge.conflist', to: '/etc/cni/net.d/00-podman-bridge.conflist.disabled', needsElevation: false },
-      { kind: 'rename', from: '/etc/cni/net.d/10-containerd-net.conflist', to: '/etc/cni/net.d/10-containerd-net.conflist.disabled', needsElevation: false },
+      {
+        kind: 'rename',
+        from: '/etc/cni/net.d/00-podman-bridge.conflist',
+        to: '/etc/cni/net.d/00-podman-bridge.conflist.disabled',
+        needsElevation: false,
+      },
+      {
+        kind: 'rename',
+        from: '/etc/cni/net.d/10-containerd-net.conflist',
+        to: '/etc/cni/net.d/10-containerd-net.conflist.disabled',
+        needsElevation: false,
+      },
     ]);
     expect(p.diffs).toEqual([]);
     expect(p.risk).toBe('low');
@@ -160,14 +239,39 @@ describe('CNI conf dir plans', () => {
     const root = node(shadowedNode());
     const env = testEnvironment(root);
     const scan = await env.scan();
-    const repair = { id: 'x', rule: 'cni.conf.multiple', findingId: 'cni.conf.multiple#containerd', offer: { kind: 'disable-files', title: 't', needsElevation: true, params: { paths: ['/etc/cni/net.d/00-podman-bridge.conflist', '/etc/cni/net.d/10-containerd-net.conflist', '/etc/cni/net.d/10-flannel.conflist'] } } };
+    const repair = {
+      id: 'x',
+      rule: 'cni.conf.multiple',
+      findingId: 'cni.conf.multiple#containerd',
+      offer: {
+        kind: 'disable-files',
+        title: 't',
+        needsElevation: true,
+        params: {
+          paths: [
+            '/etc/cni/net.d/00-podman-bridge.conflist',
+            '/etc/cni/net.d/10-containerd-net.conflist',
+            '/etc/cni/net.d/10-flannel.conflist',
+          ],
+        },
+      },
+    };
     const r = await buildPlan(scan.snapshot, repair, new LocalNodeFs(root));
-    expect(r).toMatchObject({ ok: false, reason: expect.stringMatching(/without any valid CNI config/) });
+    expect(r).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/without any valid CNI config/),
+    });
   });
 
   it('refuses to rename onto an existing file', async () => {
-    const root = node({ ...shadowedNode(), 'etc/cni/net.d/10-containerd-net.conflist.disabled': 'old' });
-    const r = await prepareRepair(testEnvironment(root), 'cni.conf.shadowed-by-default:disable-files:containerd');
+    const root = node({
+      ...shadowedNode(),
+      'etc/cni/net.d/10-containerd-net.conflist.disabled': 'old',
+    });
+    const r = await prepareRepair(
+      testEnvironment(root),
+      'cni.conf.shadowed-by-default:disable-files:containerd',
+    );
     expect(r).toMatchObject({ ok: false, reason: expect.stringMatching(/already exists/) });
   });
 
@@ -178,7 +282,14 @@ describe('CNI conf dir plans', () => {
       ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'loopback']),
     });
     const p = await preview(root, 'cni.conf.none:rename-file:containerd');
-    expect(p.plan.steps).toEqual([{ kind: 'rename', from: '/etc/cni/net.d/10-flannel.conflist.mk_disabled', to: '/etc/cni/net.d/10-flannel.conflist', needsElevation: false }]);
+    expect(p.plan.steps).toEqual([
+      {
+        kind: 'rename',
+        from: '/etc/cni/net.d/10-flannel.conflist.mk_disabled',
+        to: '/etc/cni/net.d/10-flannel.conflist',
+        needsElevation: false,
+      },
+    ]);
   });
 });
 
@@ -191,10 +302,18 @@ describe('CRI-O, crictl and kubelet plans', () => {
     });
     const p = await preview(root, 'crio.network.default-missing:crio-set-default-network');
     const w = onlyWrite(p);
-    expect(w).toMatchObject({ path: '/etc/crio/crio.conf.d/99-cni-doctor.conf', expectedSha256: null, tempDir: '/etc/crio' });
+    expect(w).toMatchObject({
+      path: '/etc/crio/crio.conf.d/99-cni-doctor.conf',
+      expectedSha256: null,
+      tempDir: '/etc/crio',
+    });
     const doc = parseToml(w.content);
     expect(doc.ok && doc.value).toEqual({ crio: { network: { cni_default_network: 'cbr0' } } });
-    expect(p.diffs[0]?.unified.startsWith('--- /dev/null\n+++ b/etc/crio/crio.conf.d/99-cni-doctor.conf\n')).toBe(true);
+    expect(
+      p.diffs[0]?.unified.startsWith(
+        '--- /dev/null\n+++ b/etc/crio/crio.conf.d/99-cni-doctor.conf\n',
+      ),
+    ).toBe(true);
   });
 
   it('crictl: rewrites only the endpoint lines of the sample', async () => {
@@ -202,53 +321,94 @@ describe('CRI-O, crictl and kubelet plans', () => {
       ...criDisabledNode(),
       'etc/containerd/config.toml': sample('containerd-1.x-cri-config-v2.toml'),
       'etc/crictl.yaml': sample('crictl.yaml'),
-      'var/lib/kubelet/kubeadm-flags.env': 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/crio/crio.sock"\n',
+      'var/lib/kubelet/kubeadm-flags.env':
+        'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/crio/crio.sock"\n',
     });
     const p = await preview(root, 'cri.crictl.mismatch:write-crictl-config');
     const before = sample('crictl.yaml').split('\n');
     const after = onlyWrite(p).content.split('\n');
-    const changed = before.map((l, i) => (l === after[i] ? null : [l, after[i]])).filter((x) => x !== null);
+    const changed = before
+      .map((l, i) => (l === after[i] ? null : [l, after[i]]))
+      .filter((x) => x !== null);
     expect(changed).toEqual([
-      ['runtime-endpoint: unix:///run/containerd/containerd.sock', 'runtime-endpoint: unix:///var/run/crio/crio.sock'],
-      ['image-endpoint: unix:///run/containerd/containerd.sock', 'image-endpoint: unix:///var/run/crio/crio.sock'],
+      [
+        'runtime-endpoint: unix:///run/containerd/containerd.sock',
+        'runtime-endpoint: unix:///var/run/crio/crio.sock',
+      ],
+      [
+        'image-endpoint: unix:///run/containerd/containerd.sock',
+        'image-endpoint: unix:///var/run/crio/crio.sock',
+      ],
     ]);
     expect(p.risk).toBe('low');
     expect(p.plan.services).toEqual([]);
   });
 
   it('kubelet: removes a removed flag from its kubeadm-flags.env line and nothing else', async () => {
-    const flags = '# kubeadm writes this\nKUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock --network-plugin=cni --pod-infra-container-image=registry.k8s.io/pause:3.9"\n';
-    const root = node({ ...criDisabledNode(), 'etc/containerd/config.toml': sample('containerd-1.x-cri-config-v2.toml'), 'var/lib/kubelet/kubeadm-flags.env': flags });
+    const flags =
+      '# kubeadm writes this\nKUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock --network-plugin=cni --pod-infra-container-image=registry.k8s.io/pause:3.9"\n';
+    const root = node({
+      ...criDisabledNode(),
+      'etc/containerd/config.toml': sample('containerd-1.x-cri-config-v2.toml'),
+      'var/lib/kubelet/kubeadm-flags.env': flags,
+    });
     const p = await preview(root, 'kubelet.flags.removed:kubelet-remove-flags');
     expect(lineHunk(flags, onlyWrite(p).content)).toEqual({
       line: 2,
-      removed: ['KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock --network-plugin=cni --pod-infra-container-image=registry.k8s.io/pause:3.9"'],
-      added: ['KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.9"'],
+      removed: [
+        'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock --network-plugin=cni --pod-infra-container-image=registry.k8s.io/pause:3.9"',
+      ],
+      added: [
+        'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.9"',
+      ],
     });
     expect(p.plan.steps.at(-1)).toMatchObject({ kind: 'restart-service', service: 'kubelet' });
   });
 
-  async function planFor(root: string, kind: string, params: Record<string, string | boolean | string[]>) {
+  async function planFor(
+    root: string,
+    kind: string,
+    params: Record<string, string | boolean | string[]>,
+  ) {
     const scan = await testEnvironment(root).scan();
-    return buildPlan(scan.snapshot, { id: `t:${kind}`, rule: 'test', findingId: 'test', offer: { kind, title: kind, needsElevation: true, params } }, new LocalNodeFs(root));
+    return buildPlan(
+      scan.snapshot,
+      {
+        id: `t:${kind}`,
+        rule: 'test',
+        findingId: 'test',
+        offer: { kind, title: kind, needsElevation: true, params },
+      },
+      new LocalNodeFs(root),
+    );
   }
 
   it('kubelet endpoint: replaces the flag value on its line', async () => {
-    const flags = 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/dockershim.sock --pod-infra-container-image=registry.k8s.io/pause:3.9"\n';
+    const flags =
+      'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/dockershim.sock --pod-infra-container-image=registry.k8s.io/pause:3.9"\n';
     const root = node({ 'var/lib/kubelet/kubeadm-flags.env': flags });
-    const r = await planFor(root, 'kubelet-set-endpoint', { endpoint: 'unix:///run/containerd/containerd.sock' });
+    const r = await planFor(root, 'kubelet-set-endpoint', {
+      endpoint: 'unix:///run/containerd/containerd.sock',
+    });
     if (!r.ok) throw new Error(r.reason);
     const w = r.plan.steps[0] as WriteStep;
-    expect(w.content).toBe(flags.replace('unix:///var/run/dockershim.sock', 'unix:///run/containerd/containerd.sock'));
+    expect(w.content).toBe(
+      flags.replace('unix:///var/run/dockershim.sock', 'unix:///run/containerd/containerd.sock'),
+    );
     expect(r.plan.steps[1]).toMatchObject({ kind: 'restart-service', service: 'kubelet' });
   });
 
   it('CRI-O plugin_dirs: the drop-in lists every current dir plus the new one', async () => {
-    const root = node({ 'etc/crio/crio.conf': sample('crio-network-section.conf'), 'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf') });
+    const root = node({
+      'etc/crio/crio.conf': sample('crio-network-section.conf'),
+      'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf'),
+    });
     const r = await planFor(root, 'crio-add-plugin-dir', { dir: '/usr/lib/cni' });
     if (!r.ok) throw new Error(r.reason);
     const doc = parseToml((r.plan.steps[0] as WriteStep).content);
-    expect(doc.ok && doc.value).toEqual({ crio: { network: { plugin_dirs: ['/opt/cni/bin', '/usr/libexec/cni', '/usr/lib/cni'] } } });
+    expect(doc.ok && doc.value).toEqual({
+      crio: { network: { plugin_dirs: ['/opt/cni/bin', '/usr/libexec/cni', '/usr/lib/cni'] } },
+    });
     expect(r.plan.services).toEqual(['crio']);
   });
 
@@ -257,10 +417,20 @@ describe('CRI-O, crictl and kubelet plans', () => {
     const r = await planFor(root, 'crio-set-cgroup-manager', { value: 'cgroupfs' });
     if (!r.ok) throw new Error(r.reason);
     const doc = parseToml((r.plan.steps[0] as WriteStep).content);
-    expect(doc.ok && doc.value).toEqual({ crio: { runtime: { cgroup_manager: 'cgroupfs', conmon_cgroup: 'pod' } } });
+    expect(doc.ok && doc.value).toEqual({
+      crio: { runtime: { cgroup_manager: 'cgroupfs', conmon_cgroup: 'pod' } },
+    });
     expect(r.plan.risk).toBe('high');
-    const later = node({ 'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf'), 'etc/crio/crio.conf.d/zz-local.conf': '[crio.runtime]\ncgroup_manager = "systemd"\n' });
-    expect(await planFor(later, 'crio-set-cgroup-manager', { value: 'cgroupfs' })).toMatchObject({ ok: false, reason: expect.stringMatching(/zz-local\.conf sets crio\.runtime\.cgroup_manager and is applied after 99-cni-doctor\.conf/) });
+    const later = node({
+      'etc/crio/crio.conf.d/10-crio.conf': sample('crio.conf.d-10-crio.conf'),
+      'etc/crio/crio.conf.d/zz-local.conf': '[crio.runtime]\ncgroup_manager = "systemd"\n',
+    });
+    expect(await planFor(later, 'crio-set-cgroup-manager', { value: 'cgroupfs' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(
+        /zz-local\.conf sets crio\.runtime\.cgroup_manager and is applied after 99-cni-doctor\.conf/,
+      ),
+    });
   });
 
   it('a preview changes nothing on the node', async () => {

@@ -16,7 +16,8 @@ export const buildRenameFile: PlanBuilder = async (s, r, host) => {
   const to = stringParam(r, 'to');
   const os = host.os;
   // A rename into another directory is a Create event there, which containerd ignores.
-  if (pathKey(os, dirnameNode(os, from)) !== pathKey(os, dirnameNode(os, to))) refuse(`${from} and ${to} are in different directories`);
+  if (pathKey(os, dirnameNode(os, from)) !== pathKey(os, dirnameNode(os, to)))
+    refuse(`${from} and ${to} are in different directories`);
   const step = await renameStep(host, from, to);
   await assertConfigRemains(s, host, [{ from, to }]);
   return { risk: 'low', steps: [step], podImpact: CNI_RENAME_IMPACT };

@@ -10,14 +10,20 @@ export async function renameStep(host: PlanHost, from: string, to: string): Prom
   if (!st) refuse(`${from} does not exist any more`);
   if (st.type === 'dir') refuse(`${from} is a directory`);
   await host.exists(from);
-  if (await host.exists(to)) refuse(`${to} already exists; move it away first (a repair never overwrites a file)`);
+  if (await host.exists(to))
+    refuse(`${to} already exists; move it away first (a repair never overwrites a file)`);
   return { kind: 'rename', from, to, needsElevation: await host.needsElevation(to) };
 }
 
 export type TextEdit = (text: string) => TomlEditResult;
 
 /** Edit an existing file: the full new content, expected to replace exactly the bytes read. */
-export async function editStep(host: PlanHost, path: string, edits: TextEdit[], opts: { tempDir?: string } = {}): Promise<WriteStep> {
+export async function editStep(
+  host: PlanHost,
+  path: string,
+  edits: TextEdit[],
+  opts: { tempDir?: string } = {},
+): Promise<WriteStep> {
   const t = await host.text(path);
   if (!t) refuse(`${path} does not exist`);
   let text = t.text;
@@ -27,11 +33,23 @@ export async function editStep(host: PlanHost, path: string, edits: TextEdit[], 
     text = r.text;
   }
   if (text === t.text) refuse(`${path} already has the intended content; nothing to change`);
-  return { kind: 'write', path, content: text, expectedSha256: t.sha256, needsElevation: await host.needsElevation(path), ...(opts.tempDir !== undefined && { tempDir: opts.tempDir }) };
+  return {
+    kind: 'write',
+    path,
+    content: text,
+    expectedSha256: t.sha256,
+    needsElevation: await host.needsElevation(path),
+    ...(opts.tempDir !== undefined && { tempDir: opts.tempDir }),
+  };
 }
 
 /** Create a file that must not exist yet. */
-export async function createStep(host: PlanHost, path: string, content: string, opts: { mode?: number; tempDir?: string } = {}): Promise<WriteStep> {
+export async function createStep(
+  host: PlanHost,
+  path: string,
+  content: string,
+  opts: { mode?: number; tempDir?: string } = {},
+): Promise<WriteStep> {
   if (await host.exists(path)) refuse(`${path} already exists`);
   return {
     kind: 'write',
@@ -44,7 +62,11 @@ export async function createStep(host: PlanHost, path: string, content: string, 
   };
 }
 
-export function restartStep(host: PlanHost, service: string, opts: { daemonReload?: boolean } = {}): RestartServiceStep {
+export function restartStep(
+  host: PlanHost,
+  service: string,
+  opts: { daemonReload?: boolean } = {},
+): RestartServiceStep {
   return {
     kind: 'restart-service',
     service,

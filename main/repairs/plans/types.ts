@@ -18,4 +18,8 @@ export interface PlanDraft {
  * Builds the plan for one offer from a fresh snapshot. Reads node files only through `host` (so
  * they become plan inputs) and refuses by throwing PlanRefusal (see refuse()).
  */
-export type PlanBuilder = (snapshot: Snapshot, repair: ResolvedRepair, host: PlanHost) => Promise<PlanDraft>;
+export type PlanBuilder = (
+  snapshot: Snapshot,
+  repair: ResolvedRepair,
+  host: PlanHost,
+) => Promise<PlanDraft>;

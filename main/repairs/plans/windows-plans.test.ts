@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { PowerShellStep, RestartServiceStep } from '../../../shared/model/repair';
 import { scanHost } from '../../engine/scan';
 import { repairTemplate } from '../../host/windows/build-repair-script';
-import { decodePayload, FakeWindowsNode, type FakeNodeSpec } from '../../host/windows/testing/fake-node';
+import {
+  decodePayload,
+  FakeWindowsNode,
+  type FakeNodeSpec,
+} from '../../host/windows/testing/fake-node';
 import { attachRepairs, type FakeRepairOptions } from '../../host/windows/testing/fake-repair';
 import { WindowsHost } from '../../host/windows/windows-host';
 import { criOf } from '../../../fixtures/windows/build-bundle';
@@ -24,9 +28,14 @@ import { undoEntry } from '../undo';
 import { buildPlan } from './build';
 import { IRREVERSIBLE_NOTE } from './hns-remove-endpoints';
 
-const scenario = (name: string): WindowsScenario => WINDOWS_SCENARIOS.find((s) => s.name === name) as WindowsScenario;
+const scenario = (name: string): WindowsScenario =>
+  WINDOWS_SCENARIOS.find((s) => s.name === name) as WindowsScenario;
 
-function windowsNode(s: WindowsScenario, change: (spec: FakeNodeSpec) => void = () => undefined, opts: FakeRepairOptions = {}): FakeWindowsNode {
+function windowsNode(
+  s: WindowsScenario,
+  change: (spec: FakeNodeSpec) => void = () => undefined,
+  opts: FakeRepairOptions = {},
+): FakeWindowsNode {
   const spec = structuredClone(s.node);
   change(spec);
   return attachRepairs(new FakeWindowsNode(spec), opts);
@@ -50,7 +59,9 @@ function windowsEnv(s: WindowsScenario, node: FakeWindowsNode): RepairEnvironmen
 
 /** The repair steps the node was asked to run, decoded from the exact texts it was handed. */
 function repairCalls(node: FakeWindowsNode): { cmdlet: string; params: Record<string, unknown> }[] {
-  return node.calls.filter((c) => c.script.includes('# cni-doctor: one allow-listed repair step')).map((c) => decodePayload(c.script) as { cmdlet: string; params: Record<string, unknown> });
+  return node.calls
+    .filter((c) => c.script.includes('# cni-doctor: one allow-listed repair step'))
+    .map((c) => decodePayload(c.script) as { cmdlet: string; params: Record<string, unknown> });
 }
 
 describe('hns-create-nat-network', () => {
@@ -62,18 +73,45 @@ describe('hns-create-nat-network', () => {
     const env = windowsEnv(s, node);
     const p = await prepareRepair(env, ID);
     if (!p.ok) throw new Error(p.reason);
-    const step: PowerShellStep = { kind: 'powershell', cmdlet: 'New-HnsNetwork', params: { Type: 'NAT', Name: 'nat', AddressPrefix: '172.29.144.0/20', Gateway: '172.29.144.1' }, needsElevation: true, description: 'New-HnsNetwork -Type "NAT" -Name "nat" -AddressPrefix "172.29.144.0/20" -Gateway "172.29.144.1"' };
+    const step: PowerShellStep = {
+      kind: 'powershell',
+      cmdlet: 'New-HnsNetwork',
+      params: {
+        Type: 'NAT',
+        Name: 'nat',
+        AddressPrefix: '172.29.144.0/20',
+        Gateway: '172.29.144.1',
+      },
+      needsElevation: true,
+      description:
+        'New-HnsNetwork -Type "NAT" -Name "nat" -AddressPrefix "172.29.144.0/20" -Gateway "172.29.144.1"',
+    };
     expect(p.plan.steps).toEqual([step]);
     expect(p.preview.description).toEqual([step.description]);
-    expect([p.preview.risk, p.preview.needsElevation, p.preview.diffs, p.preview.services]).toEqual(['low', true, [], []]);
+    expect([p.preview.risk, p.preview.needsElevation, p.preview.diffs, p.preview.services]).toEqual(
+      ['low', true, [], []],
+    );
     expect(p.preview.notes).toContain('Undo removes exactly this network, by the ID HNS gave it.');
 
     const r = await applyRepair(env, ID, { previewToken: p.preview.previewToken });
-    expect([r.status, r.verification?.resolved, r.verification?.newFindings]).toEqual(['applied', true, []]);
-    const created = node.hns.networks.find((n) => (n as { Name: string }).Name === 'nat') as { ID: string; Type: string; Subnets: unknown };
-    expect(created).toMatchObject({ Type: 'NAT', Subnets: [{ AddressPrefix: '172.29.144.0/20', GatewayAddress: '172.29.144.1' }] });
+    expect([r.status, r.verification?.resolved, r.verification?.newFindings]).toEqual([
+      'applied',
+      true,
+      [],
+    ]);
+    const created = node.hns.networks.find((n) => (n as { Name: string }).Name === 'nat') as {
+      ID: string;
+      Type: string;
+      Subnets: unknown;
+    };
+    expect(created).toMatchObject({
+      Type: 'NAT',
+      Subnets: [{ AddressPrefix: '172.29.144.0/20', GatewayAddress: '172.29.144.1' }],
+    });
     // The text handed to the shell: the step as base64 data, then repair-step.ps1 unchanged.
-    const text = node.calls.find((c) => c.script.includes('# cni-doctor: one allow-listed repair step'))?.script as string;
+    const text = node.calls.find((c) =>
+      c.script.includes('# cni-doctor: one allow-listed repair step'),
+    )?.script as string;
     expect(text.slice(text.indexOf('\n') + 1)).toBe(repairTemplate());
     expect(repairCalls(node)).toEqual([{ cmdlet: 'New-HnsNetwork', params: step.params }]);
 
@@ -82,11 +120,19 @@ describe('hns-create-nat-network', () => {
     const u = await undoEntry(env, r.entry as string);
     expect(u.status).toBe('undone');
     expect(node.hns.networks).toEqual([]);
-    expect(repairCalls(node).at(-1)).toEqual({ cmdlet: 'Remove-HnsNetwork', params: { Id: created.ID, Name: 'nat' } });
+    expect(repairCalls(node).at(-1)).toEqual({
+      cmdlet: 'Remove-HnsNetwork',
+      params: { Id: created.ID, Name: 'nat' },
+    });
   });
 
   it('a New-HnsNetwork that HNS refuses is rolled back cleanly: nothing was created, nothing is removed', async () => {
-    const node = windowsNode(s, () => undefined, { fail: (c) => (c === 'New-HnsNetwork' ? 'HNS POST /networks failed: An adapter was not found.  (error code 2151350278)' : undefined) });
+    const node = windowsNode(s, () => undefined, {
+      fail: (c) =>
+        c === 'New-HnsNetwork'
+          ? 'HNS POST /networks failed: An adapter was not found.  (error code 2151350278)'
+          : undefined,
+    });
     const env = windowsEnv(s, node);
     const r = await applyRepair(env, ID);
     expect(r.status).toBe('rolled-back');
@@ -98,16 +144,25 @@ describe('hns-create-nat-network', () => {
   it("refuses a subnet with host bits set (setup scripts' 32 - prefix length bug) and one that overlaps another network", async () => {
     const hostBits = windowsNode(s, (spec) => {
       const files = spec.files as Record<string, string>;
-      files['C:\\etc\\cni\\net.d\\0-containerd-nat.json'] = (files['C:\\etc\\cni\\net.d\\0-containerd-nat.json'] as string).replace('172.29.144.0/20', '172.29.144.0/12');
+      files['C:\\etc\\cni\\net.d\\0-containerd-nat.json'] = (
+        files['C:\\etc\\cni\\net.d\\0-containerd-nat.json'] as string
+      ).replace('172.29.144.0/20', '172.29.144.0/12');
     });
     const a = await prepareRepair(windowsEnv(s, hostBits), ID);
     expect(a.ok ? '' : a.reason).toMatch(/"172\.29\.144\.0\/12" has host bits set for \/12/);
 
     const overlap = windowsNode(s, (spec) => {
-      spec.hns?.networks.push({ ID: '11111111-2222-4333-8444-555555555555', Name: 'Default Switch', Type: 'ICS', Subnets: [{ AddressPrefix: '172.29.0.0/16' }] });
+      spec.hns?.networks.push({
+        ID: '11111111-2222-4333-8444-555555555555',
+        Name: 'Default Switch',
+        Type: 'ICS',
+        Subnets: [{ AddressPrefix: '172.29.0.0/16' }],
+      });
     });
     const b = await prepareRepair(windowsEnv(s, overlap), ID);
-    expect(b.ok ? '' : b.reason).toMatch(/172\.29\.144\.0\/20 overlaps 172\.29\.0\.0\/16 of the HNS network "Default Switch"/);
+    expect(b.ok ? '' : b.reason).toMatch(
+      /172\.29\.144\.0\/20 overlaps 172\.29\.0\.0\/16 of the HNS network "Default Switch"/,
+    );
   });
 });
 
@@ -123,7 +178,13 @@ describe('hns-remove-endpoints', () => {
     const p = await prepareRepair(env, ID);
     if (!p.ok) throw new Error(p.reason);
     expect(p.plan.steps).toEqual([
-      { kind: 'powershell', cmdlet: 'Remove-HnsEndpoint', params: { Id: [STALE] }, needsElevation: true, description: `Remove-HnsEndpoint, by ID, 1 endpoint(s): ${STALE}` },
+      {
+        kind: 'powershell',
+        cmdlet: 'Remove-HnsEndpoint',
+        params: { Id: [STALE] },
+        needsElevation: true,
+        description: `Remove-HnsEndpoint, by ID, 1 endpoint(s): ${STALE}`,
+      },
     ]);
     expect(p.preview.risk).toBe('medium');
     expect(p.preview.notes).toEqual([
@@ -140,22 +201,41 @@ describe('hns-remove-endpoints', () => {
 
     const u = await undoEntry(env, r.entry as string);
     expect(u.status).not.toBe('undone');
-    expect(u.reason).toMatch(/Remove-HnsEndpoint cannot be undone: HNS keeps no copy of what it removed/);
+    expect(u.reason).toMatch(
+      /Remove-HnsEndpoint cannot be undone: HNS keeps no copy of what it removed/,
+    );
     expect(repairCalls(node)).toHaveLength(1);
   });
 
   it('refuses any protected endpoint (remote, *_ep, source VIP) and anything but IDs', async () => {
     const node = windowsNode(s);
     const scan = await scanHost(new WindowsHost(node, { probeCri: criOf(s) }));
-    const offer = (ids: string[]) => ({ id: 'x', rule: 'hns.endpoint.stale', findingId: 'hns.endpoint.stale', offer: { kind: 'hns-remove-endpoints', title: 't', needsElevation: true, params: { ids } } });
+    const offer = (ids: string[]) => ({
+      id: 'x',
+      rule: 'hns.endpoint.stale',
+      findingId: 'hns.endpoint.stale',
+      offer: { kind: 'hns-remove-endpoints', title: 't', needsElevation: true, params: { ids } },
+    });
     const fs = new LocalNodeFs('/');
     const remote = await buildPlan(scan.snapshot, offer([STALE, REMOTE]), fs);
-    expect(remote.ok ? '' : remote.reason).toMatch(/20c707a8-.* \("Ethernet"\) is a remote, host \(\*_ep\) or source-VIP endpoint/);
-    const hostEp = await buildPlan(scan.snapshot, offer(['A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF']), fs);
+    expect(remote.ok ? '' : remote.reason).toMatch(
+      /20c707a8-.* \("Ethernet"\) is a remote, host \(\*_ep\) or source-VIP endpoint/,
+    );
+    const hostEp = await buildPlan(
+      scan.snapshot,
+      offer(['A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF']),
+      fs,
+    );
     expect(hostEp.ok ? '' : hostEp.reason).toMatch(/"Calico_ep"/);
     const byName = await buildPlan(scan.snapshot, offer(['default-test_nat']), fs);
-    expect(byName.ok ? '' : byName.reason).toMatch(/not an endpoint ID; endpoints are removed by ID only/);
-    const gone = await buildPlan(scan.snapshot, offer(['00000000-0000-4000-8000-000000000000']), fs);
+    expect(byName.ok ? '' : byName.reason).toMatch(
+      /not an endpoint ID; endpoints are removed by ID only/,
+    );
+    const gone = await buildPlan(
+      scan.snapshot,
+      offer(['00000000-0000-4000-8000-000000000000']),
+      fs,
+    );
     expect(gone.ok ? '' : gone.reason).toMatch(/does not exist any more/);
     expect(repairCalls(node)).toEqual([]);
   });
@@ -175,14 +255,30 @@ describe('antrea-restart', () => {
     const env = windowsEnv(s, node);
     const p = await prepareRepair(env, ID);
     if (!p.ok) throw new Error(p.reason);
-    const restart: RestartServiceStep = { kind: 'restart-service', service: 'antrea-agent', manager: 'windows', needsElevation: true };
+    const restart: RestartServiceStep = {
+      kind: 'restart-service',
+      service: 'antrea-agent',
+      manager: 'windows',
+      needsElevation: true,
+    };
     expect(p.plan.steps).toEqual([
-      { kind: 'powershell', cmdlet: 'Start-Service', params: { Name: 'ovs-vswitchd' }, needsElevation: true, description: 'Start-Service ovs-vswitchd (now stopped; nothing happens when it already runs)' },
+      {
+        kind: 'powershell',
+        cmdlet: 'Start-Service',
+        params: { Name: 'ovs-vswitchd' },
+        needsElevation: true,
+        description:
+          'Start-Service ovs-vswitchd (now stopped; nothing happens when it already runs)',
+      },
       restart,
     ]);
     expect([p.preview.risk, p.preview.services]).toEqual(['low', ['antrea-agent']]);
     const r = await applyRepair(env, ID, { previewToken: p.preview.previewToken });
-    expect([r.status, r.verification?.resolved, r.verification?.services]).toEqual(['applied', true, [{ name: 'antrea-agent', active: true }]]);
+    expect([r.status, r.verification?.resolved, r.verification?.services]).toEqual([
+      'applied',
+      true,
+      [{ name: 'antrea-agent', active: true }],
+    ]);
     expect(repairCalls(node)).toEqual([
       { cmdlet: 'Start-Service', params: { Name: 'ovs-vswitchd' } },
       { cmdlet: 'Restart-Service', params: { Name: 'antrea-agent', Force: true } },
@@ -198,8 +294,18 @@ describe('antrea-restart', () => {
     // A node whose rule still fires but where the agent is no service: the builder refuses.
     const env = windowsEnv(s, windowsNode(s));
     const scan = await env.scan();
-    const snapshot = { ...scan.snapshot, services: { known: true as const, value: [{ name: 'antrea-agent', state: 'missing' as const }] } };
-    const b = await buildPlan(snapshot, scan.repairs.get(ID) as NonNullable<ReturnType<typeof scan.repairs.get>>, env.fs);
+    const snapshot = {
+      ...scan.snapshot,
+      services: {
+        known: true as const,
+        value: [{ name: 'antrea-agent', state: 'missing' as const }],
+      },
+    };
+    const b = await buildPlan(
+      snapshot,
+      scan.repairs.get(ID) as NonNullable<ReturnType<typeof scan.repairs.get>>,
+      env.fs,
+    );
     expect(b.ok ? '' : b.reason).toMatch(/antrea-agent is not installed as a Windows service/);
   });
 });

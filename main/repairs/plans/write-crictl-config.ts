@@ -33,14 +33,19 @@ export const buildWriteCrictlConfig: PlanBuilder = async (s, r, host) => {
   const image = rec['image-endpoint'];
   const oldRuntime = rec['runtime-endpoint'];
   // An image endpoint that followed the old runtime endpoint follows the new one.
-  if (typeof image === 'string' && typeof oldRuntime === 'string' && sameEndpoint(normalizeEndpoint(image), normalizeEndpoint(oldRuntime))) {
+  if (
+    typeof image === 'string' &&
+    typeof oldRuntime === 'string' &&
+    sameEndpoint(normalizeEndpoint(image), normalizeEndpoint(oldRuntime))
+  ) {
     edits.push((x) => setYamlTopLevel(x, 'image-endpoint', endpoint));
   }
   const write = await editStep(host, path, [
     ...edits,
     (x) => {
       const check = parseYaml(x) as Record<string, unknown> | null;
-      return typeof check?.['runtime-endpoint'] === 'string' && sameEndpoint(normalizeEndpoint(check['runtime-endpoint']), endpoint)
+      return typeof check?.['runtime-endpoint'] === 'string' &&
+        sameEndpoint(normalizeEndpoint(check['runtime-endpoint']), endpoint)
         ? { ok: true, text: x }
         : { ok: false, reason: 'the edited file does not name the endpoint' };
     },

@@ -3,7 +3,11 @@
  * (base64 JSON, main/host/windows/build-repair-script.ts), never interpolated into script text. Runs on any script runner with
  * the shape of main/host/windows' PowerShellSession.
  */
-import { POWERSHELL_CMDLETS, type PowerShellCmdlet, type PowerShellParam } from '../../../shared/model/repair';
+import {
+  POWERSHELL_CMDLETS,
+  type PowerShellCmdlet,
+  type PowerShellParam,
+} from '../../../shared/model/repair';
 import { buildRepairScript } from '../../host/windows/build-repair-script';
 
 export interface PowerShellResult {
@@ -20,14 +24,25 @@ export interface PowerShellRunner {
 
 /** Structural twin of main/host/windows ScriptRunner (kept local: no dependency on its internals). */
 export interface ScriptRunnerLike {
-  run(script: string, opts: { deadlineMs: number }): Promise<{ ok: true; stdout: string } | { ok: false; message: string }>;
+  run(
+    script: string,
+    opts: { deadlineMs: number },
+  ): Promise<{ ok: true; stdout: string } | { ok: false; message: string }>;
 }
 
-export function assertPowerShellCall(cmdlet: string, params: Record<string, unknown>): asserts cmdlet is PowerShellCmdlet {
-  if (!(POWERSHELL_CMDLETS as readonly string[]).includes(cmdlet)) throw new Error(`"${cmdlet}" is not an allowed cmdlet`);
+export function assertPowerShellCall(
+  cmdlet: string,
+  params: Record<string, unknown>,
+): asserts cmdlet is PowerShellCmdlet {
+  if (!(POWERSHELL_CMDLETS as readonly string[]).includes(cmdlet))
+    throw new Error(`"${cmdlet}" is not an allowed cmdlet`);
   for (const [k, v] of Object.entries(params)) {
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(k)) throw new Error(`invalid parameter name "${k}"`);
-    const ok = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+    const ok =
+      typeof v === 'string' ||
+      typeof v === 'number' ||
+      typeof v === 'boolean' ||
+      (Array.isArray(v) && v.every((x) => typeof x === 'string'));
     if (!ok) throw new Error(`parameter ${k} has an unsupported type`);
   }
 }
@@ -39,12 +54,18 @@ const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v), 'utf8').toStr
  * cmdlet is a fixed branch there (built-in Remove-HnsEndpoint takes objects, not IDs, and there
  * is no built-in New-HnsNetwork, so a splat onto the cmdlet name could not do these steps).
  */
-export function cmdletScript(cmdlet: PowerShellCmdlet, params: Record<string, PowerShellParam>): string {
+export function cmdletScript(
+  cmdlet: PowerShellCmdlet,
+  params: Record<string, PowerShellParam>,
+): string {
   assertPowerShellCall(cmdlet, params);
   return buildRepairScript(cmdlet, params);
 }
 
-export function scriptPowerShellRunner(runner: ScriptRunnerLike, deadlineMs = 120_000): PowerShellRunner {
+export function scriptPowerShellRunner(
+  runner: ScriptRunnerLike,
+  deadlineMs = 120_000,
+): PowerShellRunner {
   return {
     async run(cmdlet, params) {
       const r = await runner.run(cmdletScript(cmdlet, params), { deadlineMs });

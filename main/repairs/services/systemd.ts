@@ -5,7 +5,11 @@ import { assertServiceName, type RestartOptions, type ServiceManager } from './t
 function systemctl(args: string[], timeoutMs: number): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile('systemctl', args, { timeout: timeoutMs, encoding: 'utf8' }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      const code = err
+        ? typeof (err as { code?: unknown }).code === 'number'
+          ? (err as { code: number }).code
+          : 1
+        : 0;
       resolve({ code, out: `${stdout}${stderr}`.trim() });
     });
   });
@@ -21,10 +25,12 @@ export class SystemdServiceManager implements ServiceManager {
     assertServiceName(name);
     if (opts.daemonReload) {
       const r = await systemctl(['daemon-reload'], this.timeoutMs);
-      if (r.code !== 0) throw new Error(`systemctl daemon-reload failed: ${r.out || `exit ${r.code}`}`);
+      if (r.code !== 0)
+        throw new Error(`systemctl daemon-reload failed: ${r.out || `exit ${r.code}`}`);
     }
     const r = await systemctl(['restart', `${name}.service`], this.timeoutMs);
-    if (r.code !== 0) throw new Error(`systemctl restart ${name} failed: ${r.out || `exit ${r.code}`}`);
+    if (r.code !== 0)
+      throw new Error(`systemctl restart ${name} failed: ${r.out || `exit ${r.code}`}`);
   }
 
   async isActive(name: string): Promise<boolean> {

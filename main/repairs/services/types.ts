@@ -16,5 +16,6 @@ export interface ServiceManager {
 
 /** Service names go to systemctl/PowerShell as arguments, never through a shell; still, only sane names. */
 export function assertServiceName(name: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9@._-]{0,127}$/.test(name)) throw new Error(`invalid service name "${name}"`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9@._-]{0,127}$/.test(name))
+    throw new Error(`invalid service name "${name}"`);
 }

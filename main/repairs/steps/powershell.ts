@@ -17,7 +17,11 @@ const show = (v: unknown): string => (Array.isArray(v) ? v.join(',') : String(v)
 const failed = (error: string): RevertOutcome => ({ restored: [], conflicts: [], errors: [error] });
 
 export const powershellExecutor: StepExecutor<PowerShellStep> = {
-  describe: (s) => s.description ?? `Run ${s.cmdlet} ${Object.entries(s.params).map(([k, v]) => `-${k} ${show(v)}`).join(' ')}`,
+  describe: (s) =>
+    s.description ??
+    `Run ${s.cmdlet} ${Object.entries(s.params)
+      .map(([k, v]) => `-${k} ${show(v)}`)
+      .join(' ')}`,
   touches: () => [],
   precheck: async (s, ctx) => {
     assertPowerShellCall(s.cmdlet, s.params);
@@ -42,11 +46,18 @@ export const powershellExecutor: StepExecutor<PowerShellStep> = {
         if (typeof id !== 'string') {
           // A step that failed created nothing (repair-step.ps1 throws before or at the POST);
           // one interrupted mid-way may have: that is for a person to check, not to guess.
-          return js.error !== undefined ? noRevert() : failed(`the HNS network "${name}" may have been created before the interruption; check Get-HnsNetwork and remove it by hand if it is not wanted`);
+          return js.error !== undefined
+            ? noRevert()
+            : failed(
+                `the HNS network "${name}" may have been created before the interruption; check Get-HnsNetwork and remove it by hand if it is not wanted`,
+              );
         }
-        if (!ctx.powershell) return failed(`PowerShell is not available to remove the HNS network "${name}" (${id})`);
+        if (!ctx.powershell)
+          return failed(`PowerShell is not available to remove the HNS network "${name}" (${id})`);
         const r = await ctx.powershell.run('Remove-HnsNetwork', { Id: id, Name: name });
-        return r.ok ? noRevert() : failed(`removing the HNS network "${name}" (${id}) failed: ${r.error ?? r.output}`);
+        return r.ok
+          ? noRevert()
+          : failed(`removing the HNS network "${name}" (${id}) failed: ${r.error ?? r.output}`);
       }
       default:
         return failed(`${s.cmdlet} cannot be undone: HNS keeps no copy of what it removed`);

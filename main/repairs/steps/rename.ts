@@ -5,14 +5,19 @@ import { sha256 } from '../hash';
 import { restoreFile } from './restore';
 import { backupFor, StepConflict, type RevertOutcome, type StepExecutor } from './types';
 
-const sameDir = (a: string, b: string): boolean => dirnameNode('linux', a.replace(/\\/g, '/')) === dirnameNode('linux', b.replace(/\\/g, '/'));
+const sameDir = (a: string, b: string): boolean =>
+  dirnameNode('linux', a.replace(/\\/g, '/')) === dirnameNode('linux', b.replace(/\\/g, '/'));
 
 export const renameExecutor: StepExecutor<RenameStep> = {
-  describe: (s) => (sameDir(s.from, s.to) ? `Rename ${s.from} to ${basenameNode('linux', s.to.replace(/\\/g, '/'))}` : `Move ${s.from} to ${s.to}`),
+  describe: (s) =>
+    sameDir(s.from, s.to)
+      ? `Rename ${s.from} to ${basenameNode('linux', s.to.replace(/\\/g, '/'))}`
+      : `Move ${s.from} to ${s.to}`,
   touches: (s) => [s.from, s.to],
   async precheck(s, ctx) {
     if ((await ctx.fs.stat(s.from)) === null) throw new StepConflict(`${s.from} no longer exists`);
-    if ((await ctx.fs.stat(s.to)) !== null) throw new StepConflict(`${s.to} exists now; a repair never overwrites a file`);
+    if ((await ctx.fs.stat(s.to)) !== null)
+      throw new StepConflict(`${s.to} exists now; a repair never overwrites a file`);
   },
   async run(s, ctx) {
     await ctx.fs.rename(s.from, s.to);
@@ -32,7 +37,9 @@ export const renameExecutor: StepExecutor<RenameStep> = {
     if (!fromThere && !toThere) {
       // Both gone (someone removed the renamed file): bring the original back from the backup.
       const b = backupFor(js, s.from);
-      return b ? restoreFile(b, null, ctx) : { ...out, errors: [`${s.from} and ${s.to} are both gone and no backup exists`] };
+      return b
+        ? restoreFile(b, null, ctx)
+        : { ...out, errors: [`${s.from} and ${s.to} are both gone and no backup exists`] };
     }
     out.errors.push(`both ${s.from} and ${s.to} exist; not renaming back over ${s.from}`);
     return out;
@@ -41,6 +48,8 @@ export const renameExecutor: StepExecutor<RenameStep> = {
     if ((await fs.stat(s.from)) !== null) return `${s.from} exists again`;
     const cur = await fs.read(s.to);
     if (cur === null) return `${s.to} no longer exists`;
-    return js.resultSha256 && sha256(cur) !== js.resultSha256 ? `${s.to} changed since the repair renamed it` : null;
+    return js.resultSha256 && sha256(cur) !== js.resultSha256
+      ? `${s.to} changed since the repair renamed it`
+      : null;
   },
 };

@@ -16,7 +16,10 @@ export const restartExecutor: StepExecutor<RestartServiceStep> = {
     const deadline = Date.now() + ctx.serviceWaitMs;
     for (;;) {
       if (await ctx.services.isActive(s.service)) return {};
-      if (Date.now() >= deadline) throw new Error(`${s.service} is not active ${Math.round(ctx.serviceWaitMs / 1000)} s after its restart`);
+      if (Date.now() >= deadline)
+        throw new Error(
+          `${s.service} is not active ${Math.round(ctx.serviceWaitMs / 1000)} s after its restart`,
+        );
       await sleep(250);
     }
   },

@@ -7,12 +7,17 @@ import type { RevertContext, RevertOutcome } from './types';
  * `written` is the hash the repair left there: content equal to it (or already equal to the
  * backup) is ours to replace; anything else is someone else's and is saved before the restore.
  */
-export async function restoreFile(b: FileBackup, written: string | null | undefined, ctx: RevertContext): Promise<RevertOutcome> {
+export async function restoreFile(
+  b: FileBackup,
+  written: string | null | undefined,
+  ctx: RevertContext,
+): Promise<RevertOutcome> {
   const out: RevertOutcome = { restored: [], conflicts: [], errors: [] };
   const cur = await ctx.fs.read(b.path);
   const curSha = cur === null ? null : sha256(cur);
   if (curSha === b.sha256) return out;
-  if (cur !== null && curSha !== written) out.conflicts.push({ path: b.path, savedAs: await ctx.saveConflict(b.path, cur) });
+  if (cur !== null && curSha !== written)
+    out.conflicts.push({ path: b.path, savedAs: await ctx.saveConflict(b.path, cur) });
   if (b.sha256 === null || b.file === null) {
     await ctx.fs.remove(b.path);
   } else {
@@ -21,7 +26,11 @@ export async function restoreFile(b: FileBackup, written: string | null | undefi
       out.errors.push(`backup of ${b.path} is damaged (hash mismatch); left the file as it is`);
       return out;
     }
-    await ctx.fs.writeAtomic(b.path, data, { mode: b.mode ?? 0o644, ...(b.uid !== undefined && { uid: b.uid }), ...(b.gid !== undefined && { gid: b.gid }) });
+    await ctx.fs.writeAtomic(b.path, data, {
+      mode: b.mode ?? 0o644,
+      ...(b.uid !== undefined && { uid: b.uid }),
+      ...(b.gid !== undefined && { gid: b.gid }),
+    });
   }
   out.restored.push(b.path);
   return out;

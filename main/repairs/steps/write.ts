@@ -5,13 +5,22 @@ import { restoreFile } from './restore';
 import { backupFor, noRevert, StepConflict, type StepContext, type StepExecutor } from './types';
 import type { NodeFs } from '../node-fs';
 
-export async function checkExpected(fs: NodeFs, path: string, expected: string | null): Promise<void> {
+export async function checkExpected(
+  fs: NodeFs,
+  path: string,
+  expected: string | null,
+): Promise<void> {
   const cur = await fs.read(path);
-  if (expected === null && cur !== null) throw new StepConflict(`${path} appeared since the plan was made`);
-  if (expected !== null && (cur === null || sha256(cur) !== expected)) throw new StepConflict(`${path} changed since the plan was made`);
+  if (expected === null && cur !== null)
+    throw new StepConflict(`${path} appeared since the plan was made`);
+  if (expected !== null && (cur === null || sha256(cur) !== expected))
+    throw new StepConflict(`${path} changed since the plan was made`);
 }
 
-export async function runWrite(step: Pick<WriteStep, 'path' | 'content' | 'mode' | 'tempDir'>, ctx: StepContext): Promise<string> {
+export async function runWrite(
+  step: Pick<WriteStep, 'path' | 'content' | 'mode' | 'tempDir'>,
+  ctx: StepContext,
+): Promise<string> {
   const st = await ctx.fs.stat(step.path, true);
   await ctx.fs.writeAtomic(step.path, step.content, {
     mode: st?.mode ?? step.mode ?? 0o644,
@@ -24,7 +33,10 @@ export async function runWrite(step: Pick<WriteStep, 'path' | 'content' | 'mode'
 }
 
 export const writeExecutor: StepExecutor<WriteStep> = {
-  describe: (s) => (s.expectedSha256 === null ? `Create ${s.path}` : `Edit ${s.path} (atomic replace; every other byte unchanged)`),
+  describe: (s) =>
+    s.expectedSha256 === null
+      ? `Create ${s.path}`
+      : `Edit ${s.path} (atomic replace; every other byte unchanged)`,
   touches: (s) => [s.path],
   precheck: (s, ctx) => checkExpected(ctx.fs, s.path, s.expectedSha256),
   async run(s, ctx) {
@@ -37,6 +49,8 @@ export const writeExecutor: StepExecutor<WriteStep> = {
   async changedSince(s, js, fs) {
     const cur = await fs.read(s.path);
     const want = js.resultSha256 ?? sha256(s.content);
-    return cur !== null && sha256(cur) === want ? null : `${s.path} changed since the repair wrote it`;
+    return cur !== null && sha256(cur) === want
+      ? null
+      : `${s.path} changed since the repair wrote it`;
   },
 };

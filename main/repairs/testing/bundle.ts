@@ -15,7 +15,9 @@ export async function bundleEntry(entry: string): Promise<string> {
     format: 'esm',
     logLevel: 'warning',
     external: ['electron', 'tree-sitter-powershell', 'web-tree-sitter'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
   });
   return outfile;
 }

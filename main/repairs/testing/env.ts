@@ -32,11 +32,19 @@ export function testEnvironment(root: string, o: TestEnvOptions = {}): RepairEnv
     verifyTimeoutMs: o.verifyTimeoutMs ?? 0,
     ...(o.onTransition && { onTransition: o.onTransition }),
   });
-  return { ...env, serviceWaitMs: 200, verifyIntervalMs: 10, ...(o.rescan && { rescan: o.rescan }) };
+  return {
+    ...env,
+    serviceWaitMs: 200,
+    verifyIntervalMs: 10,
+    ...(o.rescan && { rescan: o.rescan }),
+  };
 }
 
 /** A "running" service whose restarts are recorded; `failStart` makes a restart fail. */
-export function fakeServices(names: string[], opts: { failStart?: (name: string, attempt: number) => boolean } = {}): ProcessServiceManager & { starts: Record<string, number> } {
+export function fakeServices(
+  names: string[],
+  opts: { failStart?: (name: string, attempt: number) => boolean } = {},
+): ProcessServiceManager & { starts: Record<string, number> } {
   const up: Record<string, boolean> = Object.fromEntries(names.map((n) => [n, true]));
   const starts: Record<string, number> = {};
   const mgr = new ProcessServiceManager(
@@ -49,7 +57,8 @@ export function fakeServices(names: string[], opts: { failStart?: (name: string,
           },
           start: async () => {
             starts[n] = (starts[n] ?? 0) + 1;
-            if (opts.failStart?.(n, starts[n] as number)) throw new Error(`${n} exited during start: invalid configuration`);
+            if (opts.failStart?.(n, starts[n] as number))
+              throw new Error(`${n} exited during start: invalid configuration`);
             up[n] = true;
           },
           isActive: () => up[n] === true,

@@ -2,7 +2,18 @@
  * Node disks for tests: a temp directory laid out like `/` (scanned with --root), and exact
  * snapshots of it (type, bytes, mode, mtime, link target) to prove "byte for byte" claims.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, readlinkSync, rmSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  lstatSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -10,7 +21,10 @@ import * as path from 'node:path';
 export const SAMPLES = '/work/shared/samples/linux';
 export const sample = (name: string): string => readFileSync(path.join(SAMPLES, name), 'utf8');
 
-export type TreeSpec = Record<string, string | { content: string; mode?: number } | { symlink: string } | { dir: true }>;
+export type TreeSpec = Record<
+  string,
+  string | { content: string; mode?: number } | { symlink: string } | { dir: true }
+>;
 
 /** Creates a node tree; keys are node paths without the leading slash. */
 export function makeNodeTree(spec: TreeSpec, into?: string): string {
@@ -45,7 +59,10 @@ export interface TreeEntry {
 }
 
 /** Every entry under root (relative paths), optionally skipping the state dir. */
-export function snapshotTree(root: string, opts: { skip?: string[]; mtime?: boolean } = {}): Record<string, TreeEntry> {
+export function snapshotTree(
+  root: string,
+  opts: { skip?: string[]; mtime?: boolean } = {},
+): Record<string, TreeEntry> {
   const out: Record<string, TreeEntry> = {};
   const walk = (rel: string): void => {
     const p = path.join(root, rel);
@@ -54,11 +71,19 @@ export function snapshotTree(root: string, opts: { skip?: string[]; mtime?: bool
       if (opts.skip?.some((s) => r === s || r.startsWith(`${s}/`))) continue;
       const st = lstatSync(path.join(root, r));
       const base = { mode: st.mode & 0o7777, ...(opts.mtime && { mtimeMs: st.mtimeMs }) };
-      if (st.isSymbolicLink()) out[r] = { type: 'symlink', target: readlinkSync(path.join(root, r)), ...base };
+      if (st.isSymbolicLink())
+        out[r] = { type: 'symlink', target: readlinkSync(path.join(root, r)), ...base };
       else if (st.isDirectory()) {
         out[r] = { type: 'dir', ...base, ...(opts.mtime && { mtimeMs: undefined }) };
         walk(r);
-      } else if (st.isFile()) out[r] = { type: 'file', sha256: createHash('sha256').update(readFileSync(path.join(root, r))).digest('hex'), ...base };
+      } else if (st.isFile())
+        out[r] = {
+          type: 'file',
+          sha256: createHash('sha256')
+            .update(readFileSync(path.join(root, r)))
+            .digest('hex'),
+          ...base,
+        };
       else out[r] = { type: 'other', ...base };
     }
   };
@@ -68,7 +93,9 @@ export function snapshotTree(root: string, opts: { skip?: string[]; mtime?: bool
 
 /** Files whose names mark a half-done write (ours or anyone's). */
 export function leftovers(root: string): string[] {
-  return Object.keys(snapshotTree(root)).filter((r) => /(^|\/)\.cni-doctor-[0-9a-f]+\.tmp$/.test(r));
+  return Object.keys(snapshotTree(root)).filter((r) =>
+    /(^|\/)\.cni-doctor-[0-9a-f]+\.tmp$/.test(r),
+  );
 }
 
 export function removeTree(root: string): void {
@@ -93,6 +120,14 @@ export function shadowedNode(): TreeSpec {
     'etc/cni/net.d/10-containerd-net.conflist': sample('10-containerd-net.conflist'),
     'etc/cni/net.d/10-flannel.conflist': sample('10-flannel.conflist'),
     'etc/cni/net.d/00-podman-bridge.conflist': sample('87-podman-bridge.conflist'),
-    ...plugins('opt/cni/bin', ['flannel', 'bridge', 'portmap', 'host-local', 'loopback', 'firewall', 'tuning']),
+    ...plugins('opt/cni/bin', [
+      'flannel',
+      'bridge',
+      'portmap',
+      'host-local',
+      'loopback',
+      'firewall',
+      'tuning',
+    ]),
   };
 }

@@ -9,7 +9,8 @@ export const cniConfInvalid: Rule = {
   area: 'cni',
   severity: 'error',
   title: 'A loadable CNI config does not parse',
-  firesWhen: 'a loadable file fails to parse as a CNI config or list (bad JSON, missing `type`, conflist without `name` or `plugins`)',
+  firesWhen:
+    'a loadable file fails to parse as a CNI config or list (bad JSON, missing `type`, conflist without `name` or `plugins`)',
   repair: 'disable the file by renaming it, when a valid config remains',
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.1 (libcni errors), §1.4 step 4 (containerd fails the whole load)',
@@ -26,9 +27,17 @@ export const cniConfInvalid: Rule = {
         const fatal = rt.name === 'containerd' ? load.fatal === f : false;
         const severity = fatal || load.valid.length === 0 ? 'error' : 'warning';
         const before = firstValid ? byteOrder(f.name, firstValid.name) < 0 : true;
-        const repairs: RepairOffer[] = load.valid.length > 0
-          ? [{ kind: 'rename-file', title: `Disable ${f.name} (rename to ${f.name}.disabled)`, needsElevation: true, params: { from: f.path, to: `${f.path}.disabled`, runtime: rt.name } }]
-          : [];
+        const repairs: RepairOffer[] =
+          load.valid.length > 0
+            ? [
+                {
+                  kind: 'rename-file',
+                  title: `Disable ${f.name} (rename to ${f.name}.disabled)`,
+                  needsElevation: true,
+                  params: { from: f.path, to: `${f.path}.disabled`, runtime: rt.name },
+                },
+              ]
+            : [];
         findings.push({
           key: `${rt.name}:${f.name}`,
           severity,
@@ -39,7 +48,10 @@ export const cniConfInvalid: Rule = {
             : `${f.name} fails to parse (${p?.error}). ${rt.name === 'crio' ? 'CRI-O skips it' : `${rt.label} never reaches it because it stops after its in-use config`}, but it breaks the node as soon as the files before it go away.`,
           evidence: [confFileEvidence(f, p?.error), ...(fatal ? [confDirEvidence(rt)!] : [])],
           repairs,
-          ...(repairs.length === 0 && { guidance: 'Fix the JSON (the highlighted line) or remove the file; no valid config would remain if it were disabled.' }),
+          ...(repairs.length === 0 && {
+            guidance:
+              'Fix the JSON (the highlighted line) or remove the file; no valid config would remain if it were disabled.',
+          }),
         });
       }
     }

@@ -20,7 +20,12 @@ export const cniConfMultiple: Rule = {
     const findings: FindingDraft[] = [];
     for (const rt of rts) {
       const load = rt.load!;
-      if (load.loadable.length < 2 || load.inUse.length === 0 || load.inUse.length >= load.loadable.length) continue;
+      if (
+        load.loadable.length < 2 ||
+        load.inUse.length === 0 ||
+        load.inUse.length >= load.loadable.length
+      )
+        continue;
       const nonDefault = load.loadable.filter((f) => !isDefaultConfig(f));
       const unused = load.loadable.filter((f) => !load.inUse.includes(f));
       const winner = load.inUse.map((f) => f.name).join(', ');
@@ -45,7 +50,9 @@ export const cniConfMultiple: Rule = {
         summary: `${rt.label} uses ${rt.name === 'crio' ? 'one default network' : `the first ${load.inUse.length} valid file(s) in byte-wise order`} and ignores the rest (${unused.map((f) => f.name).join(', ')}). A leftover config from a previous CNI can win after a rename or an upgrade, and confuses anyone reading the directory.`,
         evidence: [confDirEvidence(rt)!],
         repairs,
-        ...(shadowed && { guidance: `${winner} is a runtime default that wins over the cluster config; see cni.conf.shadowed-by-default rather than disabling the configs not in use.` }),
+        ...(shadowed && {
+          guidance: `${winner} is a runtime default that wins over the cluster config; see cni.conf.shadowed-by-default rather than disabling the configs not in use.`,
+        }),
       });
     }
     return findings.length ? fail(...findings) : pass();

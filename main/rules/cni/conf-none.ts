@@ -11,8 +11,10 @@ export const cniConfNone: Rule = {
   area: 'cni',
   severity: 'error',
   title: "The runtime's CNI conf dir holds no valid config",
-  firesWhen: 'the runtime\'s CNI conf dir holds no valid config (none loadable, or every loadable one invalid); may fire together with `cni.dir.mismatch`',
-  repair: 're-enable a disabled config (`*.disabled`, `*.mk_disabled`, `*.cilium_bak`) when exactly one candidate exists; otherwise guidance',
+  firesWhen:
+    "the runtime's CNI conf dir holds no valid config (none loadable, or every loadable one invalid); may fire together with `cni.dir.mismatch`",
+  repair:
+    're-enable a disabled config (`*.disabled`, `*.mk_disabled`, `*.cilium_bak`) when exactly one candidate exists; otherwise guidance',
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.4 (go-cni: no network config found), §1.6',
   evaluate(ctx) {
@@ -24,8 +26,11 @@ export const cniConfNone: Rule = {
       const dir = rt.confDir;
       if (!load || !dir) continue;
       if (load.valid.length > 0) continue;
-      if (load.unreadable.length > 0) return unknown(`${load.unreadable[0]?.path} could not be read`);
-      const candidates = (dir.entries.known ? dir.entries.value : []).filter((f) => f.disabledVariant && parsed(f)?.ok);
+      if (load.unreadable.length > 0)
+        return unknown(`${load.unreadable[0]?.path} could not be read`);
+      const candidates = (dir.entries.known ? dir.entries.value : []).filter(
+        (f) => f.disabledVariant && parsed(f)?.ok,
+      );
       const repairs: RepairOffer[] = [];
       if (candidates.length === 1) {
         const c = candidates[0]!;
@@ -33,17 +38,33 @@ export const cniConfNone: Rule = {
           kind: 'rename-file',
           title: `Re-enable ${c.name} as ${disabledOriginal(c.name)}`,
           needsElevation: true,
-          params: { from: c.path, to: c.path.slice(0, c.path.length - c.name.length) + (disabledOriginal(c.name) ?? c.name), runtime: rt.name, restart: '' },
+          params: {
+            from: c.path,
+            to:
+              c.path.slice(0, c.path.length - c.name.length) + (disabledOriginal(c.name) ?? c.name),
+            runtime: rt.name,
+            restart: '',
+          },
         });
       }
-      const why = dir.missing ? `${dir.path} does not exist` : load.loadable.length === 0 ? `${dir.path} has no .conf, .conflist or .json file` : `every config in ${dir.path} is invalid`;
+      const why = dir.missing
+        ? `${dir.path} does not exist`
+        : load.loadable.length === 0
+          ? `${dir.path} has no .conf, .conflist or .json file`
+          : `every config in ${dir.path} is invalid`;
       findings.push({
         key: rt.name,
         severity: 'error',
         runtime: rt.label,
         title: `${rt.label} has no CNI network config: pods cannot get a network`,
         summary: `${why}. ${rt.label} reports the network as not ready ("cni plugin not initialized"), so every pod that is not hostNetwork stays in ContainerCreating with FailedCreatePodSandBox.`,
-        evidence: [confDirEvidence(rt) ?? { kind: 'path', path: dir.path, state: dir.missing ? 'missing' : 'empty' }],
+        evidence: [
+          confDirEvidence(rt) ?? {
+            kind: 'path',
+            path: dir.path,
+            state: dir.missing ? 'missing' : 'empty',
+          },
+        ],
         repairs,
         guidance:
           candidates.length > 1

@@ -29,8 +29,15 @@ export const cniDirMismatch: Rule = {
       const own = pathKey(os, rt.confDir!.path).replace(/[\\/]+$/, '');
       for (const d of s.confDirs) {
         if (pathKey(os, d.path).replace(/[\\/]+$/, '') === own || !d.entries.known) continue;
-        if (!(WELL_KNOWN_CONF_DIRS[os] as readonly string[]).some((w) => pathKey(os, w) === pathKey(os, d.path))) continue;
-        const cluster = d.entries.value.filter((f) => f.loadable && parsed(f)?.ok && !isDefaultConfig(f));
+        if (
+          !(WELL_KNOWN_CONF_DIRS[os] as readonly string[]).some(
+            (w) => pathKey(os, w) === pathKey(os, d.path),
+          )
+        )
+          continue;
+        const cluster = d.entries.value.filter(
+          (f) => f.loadable && parsed(f)?.ok && !isDefaultConfig(f),
+        );
         if (cluster.length === 0) continue;
         const c = rt.facts.cni.confDir;
         findings.push({
@@ -39,7 +46,11 @@ export const cniDirMismatch: Rule = {
           runtime: rt.label,
           title: `${clusterCniName(cluster[0]!)} config is in ${d.path}, but ${rt.label} reads ${rt.confDir!.path}`,
           summary: `${rt.label} loads CNI configs from ${rt.confDir!.path} (${c.source === 'default' ? 'its built-in default' : `set in ${c.source}`}), which holds ${load.loadable.length === 0 ? 'no config' : 'only runtime defaults'}. The cluster CNI wrote ${cluster.map((f) => f.name).join(', ')} to ${d.path}, which ${rt.label} never reads.`,
-          evidence: [locatedEvidence(s, c, 'conf dir'), confDirEvidence(rt)!, { kind: 'path', path: d.path, state: `holds ${cluster.map((f) => f.name).join(', ')}` }],
+          evidence: [
+            locatedEvidence(s, c, 'conf dir'),
+            confDirEvidence(rt)!,
+            { kind: 'path', path: d.path, state: `holds ${cluster.map((f) => f.name).join(', ')}` },
+          ],
           repairs: [
             {
               kind: rt.name === 'crio' ? 'crio-set-network-dir' : 'containerd-set-conf-dir',

@@ -12,10 +12,11 @@ export const cniPluginMissing: Rule = {
   id: 'cni.plugin.missing',
   area: 'cni',
   severity: 'error',
-  title: 'A CNI plugin binary named by a config is not in the runtime\'s bin dirs',
+  title: "A CNI plugin binary named by a config is not in the runtime's bin dirs",
   firesWhen:
     "a plugin type (type, ipam.type, flannel's delegate.type) named in a config of the runtime's conf dir is not an executable in any of the runtime's bin dirs (Windows: `<type>.exe`); error for the config in use and for a cluster config the runtime skipped because of it, warning for others",
-  repair: "when the binary exists in another well-known bin dir, point the runtime's bin dir there (CRI-O: add it to plugin_dirs in a drop-in); else guidance",
+  repair:
+    "when the binary exists in another well-known bin dir, point the runtime's bin dir there (CRI-O: add it to plugin_dirs in a drop-in); else guidance",
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.3 (failed to find plugin), §1.8; containerd checks only at ADD (§1.4 step 7)',
   evaluate(ctx) {
@@ -45,9 +46,22 @@ export const cniPluginMissing: Rule = {
             : skipped
               ? `CRI-O skips ${f.name} because its plugin is missing, so another network is used instead.${elsewhere ? ` The binary exists in ${elsewhere}.` : ''}`
               : `${f.name} is not in use now, but would fail as soon as it is.`,
-          evidence: [confFileEvidence(f), ...rt.binDirs.map((d) => ({ kind: 'path' as const, path: d.path, state: d.missing ? 'missing' : d.entries.known ? `holds ${d.entries.value.length} file(s): ${d.entries.value.slice(0, 25).join(', ')}` : 'unreadable' }))],
+          evidence: [
+            confFileEvidence(f),
+            ...rt.binDirs.map((d) => ({
+              kind: 'path' as const,
+              path: d.path,
+              state: d.missing
+                ? 'missing'
+                : d.entries.known
+                  ? `holds ${d.entries.value.length} file(s): ${d.entries.value.slice(0, 25).join(', ')}`
+                  : 'unreadable',
+            })),
+          ],
           repairs,
-          ...(repairs.length === 0 && { guidance: `Install the missing plugin(s) into ${rt.binDirs[0]!.path} (the CNI's installer, or the containernetworking-plugins package for reference plugins).` }),
+          ...(repairs.length === 0 && {
+            guidance: `Install the missing plugin(s) into ${rt.binDirs[0]!.path} (the CNI's installer, or the containernetworking-plugins package for reference plugins).`,
+          }),
         });
       }
     }
@@ -61,17 +75,27 @@ function findElsewhere(ctx: RuleContext, rt: RuntimeView, missing: string[]): st
   const own = new Set(rt.binDirs.map((d) => pathKey(os, d.path).replace(/[\\/]+$/, '')));
   for (const d of ctx.snapshot.binDirs) {
     if (own.has(pathKey(os, d.path).replace(/[\\/]+$/, ''))) continue;
-    if (!(WELL_KNOWN_BIN_DIRS[os] as readonly string[]).some((w) => pathKey(os, w) === pathKey(os, d.path))) continue;
+    if (
+      !(WELL_KNOWN_BIN_DIRS[os] as readonly string[]).some(
+        (w) => pathKey(os, w) === pathKey(os, d.path),
+      )
+    )
+      continue;
     if (missing.every((t) => binDirHas(os, d, t) === true)) return d.path;
   }
   return undefined;
 }
 
 function pointBinDir(rt: RuntimeView, dir: string, f: CniConfFile): RepairOffer {
-  const needed = parsed(f)?.ok ? (parsed(f) as { plugins: { type: string }[] }).plugins.map((p) => p.type) : [];
+  const needed = parsed(f)?.ok
+    ? (parsed(f) as { plugins: { type: string }[] }).plugins.map((p) => p.type)
+    : [];
   return {
     kind: rt.name === 'crio' ? 'crio-add-plugin-dir' : 'containerd-add-bin-dir',
-    title: rt.name === 'crio' ? `Add ${dir} to CRI-O's plugin_dirs (drop-in) and restart CRI-O` : `Add ${dir} to containerd's CNI bin dirs and restart containerd`,
+    title:
+      rt.name === 'crio'
+        ? `Add ${dir} to CRI-O's plugin_dirs (drop-in) and restart CRI-O`
+        : `Add ${dir} to containerd's CNI bin dirs and restart containerd`,
     needsElevation: true,
     params: { dir, runtime: rt.name, needed },
   };

@@ -8,19 +8,45 @@ import { scanHost } from '../../engine/scan';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const FLANNEL = JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ type: 'flannel', delegate: { isDefaultGateway: true } }, { type: 'portmap' }] });
-const CRIO_BRIDGE = JSON.stringify({ cniVersion: '1.0.0', name: 'crio', plugins: [{ type: 'bridge', ipam: { type: 'host-local' } }] });
-const CONTAINERD_NET = JSON.stringify({ cniVersion: '1.0.0', name: 'containerd-net', plugins: [{ type: 'bridge', ipam: { type: 'host-local' } }, { type: 'portmap' }] });
+const FLANNEL = JSON.stringify({
+  name: 'cbr0',
+  cniVersion: '0.3.1',
+  plugins: [{ type: 'flannel', delegate: { isDefaultGateway: true } }, { type: 'portmap' }],
+});
+const CRIO_BRIDGE = JSON.stringify({
+  cniVersion: '1.0.0',
+  name: 'crio',
+  plugins: [{ type: 'bridge', ipam: { type: 'host-local' } }],
+});
+const CONTAINERD_NET = JSON.stringify({
+  cniVersion: '1.0.0',
+  name: 'containerd-net',
+  plugins: [{ type: 'bridge', ipam: { type: 'host-local' } }, { type: 'portmap' }],
+});
 
-async function scan(conf: Record<string, string>, extra: { files?: Record<string, string>; paths: Record<string, unknown>; processes: unknown[] }) {
+async function scan(
+  conf: Record<string, string>,
+  extra: { files?: Record<string, string>; paths: Record<string, unknown>; processes: unknown[] },
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'shadowed-'));
   dirs.push(dir);
-  const files = { ...Object.fromEntries(Object.entries(conf).map(([n, t]) => [`etc/cni/net.d/${n}`, t])), ...extra.files };
+  const files = {
+    ...Object.fromEntries(Object.entries(conf).map(([n, t]) => [`etc/cni/net.d/${n}`, t])),
+    ...extra.files,
+  };
   for (const [p, text] of Object.entries(files)) {
     mkdirSync(path.join(dir, 'files', path.dirname(p)), { recursive: true });
     writeFileSync(path.join(dir, 'files', p), text);
   }
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'cni-doctor.bundle/v1', host: { os: 'linux' }, paths: extra.paths, processes: extra.processes }));
+  writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({
+      format: 'cni-doctor.bundle/v1',
+      host: { os: 'linux' },
+      paths: extra.paths,
+      processes: extra.processes,
+    }),
+  );
   const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
   return report.findings.find((f) => f.rule === 'cni.conf.shadowed-by-default');
 }
@@ -31,7 +57,10 @@ describe('cni.conf.shadowed-by-default repairs', () => {
       { '10-flannel.conflist': FLANNEL, '100-crio-bridge.conflist': CRIO_BRIDGE },
       {
         files: { 'etc/crio/crio.conf': '[crio.network]\nplugin_dirs = ["/usr/libexec/cni/"]\n' },
-        paths: { '/usr/libexec/cni': { type: 'dir', entries: ['bridge', 'host-local', 'portmap'] }, '/opt/cni/bin': { type: 'dir', entries: ['flannel'] } },
+        paths: {
+          '/usr/libexec/cni': { type: 'dir', entries: ['bridge', 'host-local', 'portmap'] },
+          '/opt/cni/bin': { type: 'dir', entries: ['flannel'] },
+        },
         processes: [{ name: 'crio', args: ['/usr/bin/crio'] }],
       },
     );
@@ -45,10 +74,14 @@ describe('cni.conf.shadowed-by-default repairs', () => {
       { '10-containerd-net.conflist': CONTAINERD_NET, '10-flannel.conflist': FLANNEL },
       {
         files: { 'etc/containerd/config.toml': 'version = 2\n' },
-        paths: { '/opt/cni/bin': { type: 'dir', entries: ['bridge', 'flannel', 'host-local', 'portmap'] } },
+        paths: {
+          '/opt/cni/bin': { type: 'dir', entries: ['bridge', 'flannel', 'host-local', 'portmap'] },
+        },
         processes: [{ name: 'containerd', args: ['/usr/bin/containerd'] }],
       },
     );
-    expect(f?.repairs.map((r) => r.title)).toEqual(['Disable 10-containerd-net.conflist so 10-flannel.conflist (flannel) is used']);
+    expect(f?.repairs.map((r) => r.title)).toEqual([
+      'Disable 10-containerd-net.conflist so 10-flannel.conflist (flannel) is used',
+    ]);
   });
 });

@@ -8,16 +8,33 @@ import { scanHost } from '../../engine/scan';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const FLANNEL = JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ type: 'flannel' }, { type: 'portmap' }] });
-const CNI_RULES = ['cni.conf.none', 'cni.conf.invalid', 'cni.conf.multiple', 'cni.conf.shadowed-by-default', 'cni.plugin.missing', 'cni.dir.mismatch'];
+const FLANNEL = JSON.stringify({
+  name: 'cbr0',
+  cniVersion: '0.3.1',
+  plugins: [{ type: 'flannel' }, { type: 'portmap' }],
+});
+const CNI_RULES = [
+  'cni.conf.none',
+  'cni.conf.invalid',
+  'cni.conf.multiple',
+  'cni.conf.shadowed-by-default',
+  'cni.plugin.missing',
+  'cni.dir.mismatch',
+];
 
 /** containerd with /etc/cni/net.d = a valid flannel config plus `unreadable` (recorded with EACCES). */
-async function statuses(runtime: 'containerd' | 'crio', unreadable: string, extraConf = ''): Promise<Record<string, string | undefined>> {
+async function statuses(
+  runtime: 'containerd' | 'crio',
+  unreadable: string,
+  extraConf = '',
+): Promise<Record<string, string | undefined>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cni-shared-'));
   dirs.push(dir);
   const files: Record<string, string> = {
     'etc/cni/net.d/10-flannel.conflist': FLANNEL,
-    ...(runtime === 'containerd' ? { 'etc/containerd/config.toml': 'version = 2\n' } : { 'etc/crio/crio.conf': `[crio.network]\n${extraConf}` }),
+    ...(runtime === 'containerd'
+      ? { 'etc/containerd/config.toml': 'version = 2\n' }
+      : { 'etc/crio/crio.conf': `[crio.network]\n${extraConf}` }),
   };
   for (const [p, text] of Object.entries(files)) {
     mkdirSync(path.join(dir, 'files', path.dirname(p)), { recursive: true });
@@ -35,14 +52,20 @@ async function statuses(runtime: 'containerd' | 'crio', unreadable: string, extr
   };
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
-  return Object.fromEntries(report.checks.filter((c) => CNI_RULES.includes(c.rule) || c.rule.startsWith('crio.')).map((c) => [c.rule, c.status]));
+  return Object.fromEntries(
+    report.checks
+      .filter((c) => CNI_RULES.includes(c.rule) || c.rule.startsWith('crio.'))
+      .map((c) => [c.rule, c.status]),
+  );
 }
 
 describe('CNI checks with an unreadable config', () => {
   // rules.md: a check never reports pass when it could not look.
   it('are unknown when containerd reads the unreadable file before its in-use config', async () => {
     const s = await statuses('containerd', '00-first.conflist');
-    expect(Object.fromEntries(CNI_RULES.map((r) => [r, s[r]]))).toEqual(Object.fromEntries(CNI_RULES.map((r) => [r, 'unknown'])));
+    expect(Object.fromEntries(CNI_RULES.map((r) => [r, s[r]]))).toEqual(
+      Object.fromEntries(CNI_RULES.map((r) => [r, 'unknown'])),
+    );
   });
 
   it('are decided when the unreadable file sorts after the config containerd uses', async () => {
@@ -63,18 +86,30 @@ describe('CNI checks on a node whose kubelet uses cri-dockerd', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cni-shared-'));
     dirs.push(dir);
     mkdirSync(path.join(dir, 'files/etc/containerd'), { recursive: true });
-    writeFileSync(path.join(dir, 'files/etc/containerd/config.toml'), 'disabled_plugins = ["cri"]\n');
+    writeFileSync(
+      path.join(dir, 'files/etc/containerd/config.toml'),
+      'disabled_plugins = ["cri"]\n',
+    );
     const manifest = {
       format: 'cni-doctor.bundle/v1',
       host: { os: 'linux' },
       processes: [
         { name: 'containerd', args: ['/usr/bin/containerd'] },
-        { name: 'kubelet', args: ['/usr/bin/kubelet', '--container-runtime-endpoint=unix:///var/run/cri-dockerd.sock'] },
+        {
+          name: 'kubelet',
+          args: [
+            '/usr/bin/kubelet',
+            '--container-runtime-endpoint=unix:///var/run/cri-dockerd.sock',
+          ],
+        },
       ],
     };
     writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
     const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
     const none = report.checks.find((c) => c.rule === 'cni.conf.none');
-    expect(none).toMatchObject({ status: 'not-applicable', reason: 'the kubelet uses unix:///var/run/cri-dockerd.sock, not containerd' });
+    expect(none).toMatchObject({
+      status: 'not-applicable',
+      reason: 'the kubelet uses unix:///var/run/cri-dockerd.sock, not containerd',
+    });
   });
 });

@@ -27,7 +27,8 @@ export const cniVersionUnsupported: Rule = {
   area: 'cni',
   severity: 'error',
   title: "The config in use declares a cniVersion the runtime's CNI library cannot parse",
-  firesWhen: "the config in use declares a `cniVersion` newer than the runtime's CNI library can parse (needs the runtime version)",
+  firesWhen:
+    "the config in use declares a `cniVersion` newer than the runtime's CNI library can parse (needs the runtime version)",
   repair: 'guidance',
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.2 (libcni versions per containerd release)',
@@ -37,7 +38,9 @@ export const cniVersionUnsupported: Rule = {
     const findings: FindingDraft[] = [];
     for (const rt of rts) {
       const load = rt.load!;
-      const declared = load.inUse.map((f) => ({ f, v: (parsed(f) as { cniVersion?: string } | undefined)?.cniVersion })).filter((x) => x.v);
+      const declared = load.inUse
+        .map((f) => ({ f, v: (parsed(f) as { cniVersion?: string } | undefined)?.cniVersion }))
+        .filter((x) => x.v);
       if (declared.length === 0) continue;
       const version = rt.facts.version ?? rt.cri?.version?.runtimeVersion;
       if (!version) return unknown(`the version of ${rt.label} is not known`);

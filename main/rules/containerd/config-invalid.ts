@@ -9,7 +9,8 @@ export const containerdConfigInvalid: Rule = {
   title: "containerd's config.toml is invalid",
   firesWhen:
     '`config.toml` (or an import) is not valid TOML, or holds a value containerd refuses at start (e.g. `disabled_plugins = ["cri"]` in a `version = 2` file)',
-  repair: 'restore the last backup taken by this tool, when one exists; else guidance with line and column',
+  repair:
+    'restore the last backup taken by this tool, when one exists; else guidance with line and column',
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §2.1 (ValidateV2), §2.3 (syntax errors are fatal)',
   evaluate(ctx) {
@@ -18,7 +19,8 @@ export const containerdConfigInvalid: Rule = {
     const c = s.containerd.value;
     if (!c) return notApplicable('containerd is not installed');
     const unreadable = c.files.find((f) => f.exists && !f.file.known);
-    if (c.configErrors.length === 0 && unreadable) return unknown(`${unreadable.path} could not be read`);
+    if (c.configErrors.length === 0 && unreadable)
+      return unknown(`${unreadable.path} could not be read`);
     if (c.configErrors.length === 0) return pass();
     const findings: FindingDraft[] = c.configErrors.map((e, i) => ({
       key: `${i}`,
@@ -26,7 +28,16 @@ export const containerdConfigInvalid: Rule = {
       runtime: 'containerd',
       title: `${e.path}${e.line !== undefined ? `:${e.line}` : ''}: ${e.message.split('\n')[0]?.slice(0, 160)}`,
       summary: `containerd refuses to start with this config (or, for an import, fails to load it), so its socket disappears and the kubelet cannot reach any runtime.`,
-      evidence: [fileEvidence({ path: e.path, ...(findText(s, e.path) !== undefined && { text: findText(s, e.path) as string }) }, e.line !== undefined ? [e.line] : [], e.message)],
+      evidence: [
+        fileEvidence(
+          {
+            path: e.path,
+            ...(findText(s, e.path) !== undefined && { text: findText(s, e.path) as string }),
+          },
+          e.line !== undefined ? [e.line] : [],
+          e.message,
+        ),
+      ],
       repairs: [],
       guidance: `Fix ${e.path}${e.line !== undefined ? ` at line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''}` : ''}, then check with \`containerd config dump\` and restart containerd.`,
     }));

@@ -5,11 +5,21 @@ import type { ContainerdFacts } from '../../../shared/model/snapshot';
 
 /** Plugin ids that turn CRI off, per containerd line (KB linux §2.4). */
 export function disablesCri(entry: string): boolean {
-  return entry === 'cri' || entry === 'io.containerd.grpc.v1.cri' || entry.startsWith('io.containerd.cri.v1.');
+  return (
+    entry === 'cri' ||
+    entry === 'io.containerd.grpc.v1.cri' ||
+    entry.startsWith('io.containerd.cri.v1.')
+  );
 }
 
-export function isUnknownServiceAnswer(err: { code: number; message: string } | null | undefined): boolean {
-  return !!err && err.code === 12 && /unknown service runtime\.v1(alpha2)?\.RuntimeService/i.test(err.message);
+export function isUnknownServiceAnswer(
+  err: { code: number; message: string } | null | undefined,
+): boolean {
+  return (
+    !!err &&
+    err.code === 12 &&
+    /unknown service runtime\.v1(alpha2)?\.RuntimeService/i.test(err.message)
+  );
 }
 
 export const containerdCriDisabled: Rule = {
@@ -27,18 +37,30 @@ export const containerdCriDisabled: Rule = {
     if (!s.containerd.known) return unknown(s.containerd.reason);
     const rt = ctx.derived.runtimes.find((r) => r.name === 'containerd');
     if (!s.containerd.value || !rt) return notApplicable('containerd is not installed');
-    if (!rt.usedByKubelet) return notApplicable(`the kubelet does not use ${rt.label} (it dials another runtime), so its CRI may stay off`);
+    if (!rt.usedByKubelet)
+      return notApplicable(
+        `the kubelet does not use ${rt.label} (it dials another runtime), so its CRI may stay off`,
+      );
     const c = s.containerd.value as ContainerdFacts;
     const entries = c.disabledPlugins.filter((d) => disablesCri(d.value));
     const answered = rt.cri && isUnknownServiceAnswer(rt.cri.error);
     if (entries.length === 0 && !answered) return pass();
     const evidence = entries.map((e) => locatedEvidence(s, e, 'disabled_plugins'));
-    if (answered && rt.cri) evidence.push({ kind: 'cri', endpoint: rt.cri.endpoint, field: 'error', value: `code ${rt.cri.error!.code}: ${rt.cri.error!.message}` });
+    if (answered && rt.cri)
+      evidence.push({
+        kind: 'cri',
+        endpoint: rt.cri.endpoint,
+        field: 'error',
+        value: `code ${rt.cri.error!.code}: ${rt.cri.error!.message}`,
+      });
     const entry = entries[0];
     const draft: FindingDraft = {
       severity: 'error',
       runtime: rt.label,
-      title: entries.length > 0 ? `${c.configPath} disables containerd's CRI plugin ("${entry!.value}")` : `${rt.label} does not serve CRI (unknown service runtime.v1.RuntimeService)`,
+      title:
+        entries.length > 0
+          ? `${c.configPath} disables containerd's CRI plugin ("${entry!.value}")`
+          : `${rt.label} does not serve CRI (unknown service runtime.v1.RuntimeService)`,
       summary:
         entries.length > 0
           ? c.configErrors.length > 0
@@ -56,7 +78,10 @@ export const containerdCriDisabled: Rule = {
             },
           ]
         : [],
-      ...(!entry && { guidance: "Read containerd's log for 'failed to load plugin io.containerd.grpc.v1.cri' and fix the reported setting, then restart containerd." }),
+      ...(!entry && {
+        guidance:
+          "Read containerd's log for 'failed to load plugin io.containerd.grpc.v1.cri' and fix the reported setting, then restart containerd.",
+      }),
     };
     return fail(draft);
   },

@@ -24,7 +24,15 @@ export const containerdConfigWrongSchema: Rule = {
       runtime: 'containerd',
       title: `${k.key} is ignored in a version ${c.configVersion} config`,
       summary: `containerd reads a version ${c.configVersion} config from ${c.configPath}; settings under ${k.key} belong to another config version and are silently ignored (containerd 2.x logs "Ignoring unknown key in TOML for plugin"). Whatever they set — CNI dirs, SystemdCgroup, runtimes — is not in effect.`,
-      evidence: [fileEvidence({ path: k.path, ...(findText(s, k.path) !== undefined && { text: findText(s, k.path) as string }) }, [k.line])],
+      evidence: [
+        fileEvidence(
+          {
+            path: k.path,
+            ...(findText(s, k.path) !== undefined && { text: findText(s, k.path) as string }),
+          },
+          [k.line],
+        ),
+      ],
       repairs: [],
       guidance: `Move the settings to ${k.belongsIn} (or run \`containerd config migrate\` and compare), then restart containerd.`,
     }));

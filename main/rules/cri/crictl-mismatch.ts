@@ -7,7 +7,7 @@ export const criCrictlMismatch: Rule = {
   id: 'cri.crictl.mismatch',
   area: 'cri',
   severity: 'warning',
-  title: "crictl talks to another runtime than the kubelet",
+  title: 'crictl talks to another runtime than the kubelet',
   firesWhen: "`crictl.yaml`'s `runtime-endpoint` differs from the kubelet's endpoint",
   repair: 'rewrite crictl.yaml',
   platforms: ['linux', 'windows'],
@@ -24,15 +24,30 @@ export const criCrictlMismatch: Rule = {
     if (sameEndpoint(c.runtimeEndpoint.value, k.endpoint.value)) return pass();
     // Never trade a crictl that reaches a runtime for one pointed at a socket that is not there:
     // the kubelet's endpoint is cri.endpoint.missing's to fix first.
-    const present = (ep: string): boolean => s.endpoints.some((e) => sameEndpoint(e.endpoint, ep) && e.state === 'present');
+    const present = (ep: string): boolean =>
+      s.endpoints.some((e) => sameEndpoint(e.endpoint, ep) && e.state === 'present');
     const wouldBreakCrictl = present(c.runtimeEndpoint.value) && !present(k.endpoint.value);
     return fail({
       severity: 'warning',
       title: `crictl uses ${c.runtimeEndpoint.value}; the kubelet uses ${k.endpoint.value}`,
       summary: `\`crictl pods\`, \`crictl info\` and every other crictl command inspect a runtime the kubelet does not use, so what you see while debugging is not what the kubelet sees.`,
-      evidence: [locatedEvidence(s, c.runtimeEndpoint, 'crictl runtime-endpoint'), locatedEvidence(s, k.endpoint, 'kubelet endpoint')],
-      repairs: wouldBreakCrictl ? [] : [{ kind: 'write-crictl-config', title: `Point crictl at ${k.endpoint.value}`, needsElevation: true, params: { endpoint: k.endpoint.value } }],
-      ...(wouldBreakCrictl && { guidance: `The kubelet's endpoint ${k.endpoint.value} does not exist (see cri.endpoint.missing); fix the kubelet first, then point crictl at the same endpoint.` }),
+      evidence: [
+        locatedEvidence(s, c.runtimeEndpoint, 'crictl runtime-endpoint'),
+        locatedEvidence(s, k.endpoint, 'kubelet endpoint'),
+      ],
+      repairs: wouldBreakCrictl
+        ? []
+        : [
+            {
+              kind: 'write-crictl-config',
+              title: `Point crictl at ${k.endpoint.value}`,
+              needsElevation: true,
+              params: { endpoint: k.endpoint.value },
+            },
+          ],
+      ...(wouldBreakCrictl && {
+        guidance: `The kubelet's endpoint ${k.endpoint.value} does not exist (see cri.endpoint.missing); fix the kubelet first, then point crictl at the same endpoint.`,
+      }),
     });
   },
 };

@@ -14,7 +14,10 @@ async function scan(kubeletEp: string) {
   dirs.push(dir);
   mkdirSync(path.join(dir, 'files/etc/containerd'), { recursive: true });
   writeFileSync(path.join(dir, 'files/etc/containerd/config.toml'), 'version = 2\n');
-  writeFileSync(path.join(dir, 'files/etc/crictl.yaml'), 'runtime-endpoint: unix:///run/containerd/containerd.sock\n');
+  writeFileSync(
+    path.join(dir, 'files/etc/crictl.yaml'),
+    'runtime-endpoint: unix:///run/containerd/containerd.sock\n',
+  );
   const manifest = {
     format: 'cni-doctor.bundle/v1',
     host: { os: 'linux' },
@@ -31,8 +34,13 @@ async function scan(kubeletEp: string) {
   };
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
-  const repairs = (rule: string): string[] => report.findings.filter((f) => f.rule === rule).flatMap((f) => f.repairs.map((r) => r.title));
-  return { crictl: repairs('cri.crictl.mismatch'), multiple: repairs('cri.socket.multiple'), missing: report.findings.some((f) => f.rule === 'cri.endpoint.missing') };
+  const repairs = (rule: string): string[] =>
+    report.findings.filter((f) => f.rule === rule).flatMap((f) => f.repairs.map((r) => r.title));
+  return {
+    crictl: repairs('cri.crictl.mismatch'),
+    multiple: repairs('cri.socket.multiple'),
+    missing: report.findings.some((f) => f.rule === 'cri.endpoint.missing'),
+  };
 }
 
 describe('repairs that write crictl.yaml', () => {
@@ -46,6 +54,10 @@ describe('repairs that write crictl.yaml', () => {
 
   // A kubelet left on dockershim after the upgrade: crictl must not follow it to a dead socket.
   it('are not offered when the kubelet dials a socket that does not exist', async () => {
-    expect(await scan('unix:///var/run/dockershim.sock')).toEqual({ crictl: [], multiple: [], missing: true });
+    expect(await scan('unix:///var/run/dockershim.sock')).toEqual({
+      crictl: [],
+      multiple: [],
+      missing: true,
+    });
   });
 });

@@ -18,20 +18,49 @@ export const criEndpointUnreachable: Rule = {
     const s = ctx.snapshot;
     const present = s.endpoints.filter((e) => e.state === 'present' && e.runtime !== 'docker');
     if (present.length === 0) return pass();
-    if (!s.cri) return unknown('the runtimes were not asked over CRI (not recorded in this bundle, or the disk is not a running node)');
+    if (!s.cri)
+      return unknown(
+        'the runtimes were not asked over CRI (not recorded in this bundle, or the disk is not a running node)',
+      );
     const findings: FindingDraft[] = [];
     for (const e of present) {
       const answer = s.cri.find((c) => endpointKey(c.endpoint) === endpointKey(e.endpoint));
       if (!answer) continue;
-      if (!answer.error || isUnknownServiceAnswer(answer.error) || !UNANSWERED.has(answer.error.code) && answer.error.code !== 2) continue;
-      const service = e.runtime === 'k3s' ? 'k3s' : e.runtime === 'crio' ? 'crio' : e.runtime === 'cri-dockerd' ? 'cri-docker' : 'containerd';
+      if (
+        !answer.error ||
+        isUnknownServiceAnswer(answer.error) ||
+        (!UNANSWERED.has(answer.error.code) && answer.error.code !== 2)
+      )
+        continue;
+      const service =
+        e.runtime === 'k3s'
+          ? 'k3s'
+          : e.runtime === 'crio'
+            ? 'crio'
+            : e.runtime === 'cri-dockerd'
+              ? 'cri-docker'
+              : 'containerd';
       findings.push({
         key: e.endpoint,
         severity: 'error',
         title: `${e.endpoint} exists but does not answer CRI (${answer.error.code === 4 ? 'timed out' : 'refused'})`,
         summary: `The socket file is there, but ${answer.error.code === 4 ? 'the runtime does not answer within the deadline (hung)' : 'nothing accepts connections on it: the runtime died and left a stale socket'}. Everything that dials it — the kubelet, crictl — fails.`,
-        evidence: [{ kind: 'cri', endpoint: e.endpoint, field: 'error', value: `code ${answer.error.code}: ${answer.error.message}` }],
-        repairs: [{ kind: 'restart-service', title: `Restart the ${service} service`, needsElevation: true, params: { service } }],
+        evidence: [
+          {
+            kind: 'cri',
+            endpoint: e.endpoint,
+            field: 'error',
+            value: `code ${answer.error.code}: ${answer.error.message}`,
+          },
+        ],
+        repairs: [
+          {
+            kind: 'restart-service',
+            title: `Restart the ${service} service`,
+            needsElevation: true,
+            params: { service },
+          },
+        ],
       });
     }
     return findings.length ? fail(...findings) : pass();

@@ -11,8 +11,13 @@ export function loadedNetworks(cri: CriEntry): { confDir?: string; names: string
   const raw = cri.status?.info.cniconfig;
   if (!raw) return undefined;
   try {
-    const doc = JSON.parse(raw) as { PluginConfDir?: string; Networks?: { Config?: { Name?: string } }[] };
-    const names = (doc.Networks ?? []).map((n) => n.Config?.Name ?? '').filter((n) => n !== '' && n !== 'cni-loopback');
+    const doc = JSON.parse(raw) as {
+      PluginConfDir?: string;
+      Networks?: { Config?: { Name?: string } }[];
+    };
+    const names = (doc.Networks ?? [])
+      .map((n) => n.Config?.Name ?? '')
+      .filter((n) => n !== '' && n !== 'cni-loopback');
     return { ...(doc.PluginConfDir !== undefined && { confDir: doc.PluginConfDir }), names };
   } catch {
     return undefined;
@@ -25,7 +30,8 @@ export function staleViewNote(rt: RuntimeView): string | undefined {
   const loaded = loadedNetworks(rt.cri);
   if (!loaded) return undefined;
   const onDisk = rt.load.inUse.map((f) => (parsed(f) as { network?: string }).network ?? f.name);
-  const same = loaded.names.length === onDisk.length && loaded.names.every((n, i) => n === onDisk[i]);
+  const same =
+    loaded.names.length === onDisk.length && loaded.names.every((n, i) => n === onDisk[i]);
   if (same) return undefined;
   return `${rt.label} has loaded ${loaded.names.length ? loaded.names.map((n) => `"${n}"`).join(', ') : 'no network'}, but the files on disk now give ${onDisk.length ? onDisk.map((n) => `"${n}"`).join(', ') : 'no valid network'}. containerd reloads only on write/rename/remove events in its conf dir and ignores files created or moved in from elsewhere, so its view can be stale: restart it (or touch the config) after fixing the files.`;
 }
@@ -52,9 +58,23 @@ export const criNetworkNotReady: Rule = {
       asked++;
       const cond = cri.status.conditions.find((c) => c.type === 'NetworkReady');
       if (!cond || cond.status) continue;
-      const last = cri.status.info['lastCNILoadStatus'] ?? cri.status.info['lastCNILoadStatus.default'];
-      const evidence: Evidence[] = [{ kind: 'cri', endpoint: cri.endpoint, field: 'NetworkReady', value: `false (${cond.reason}): ${cond.message}` }];
-      if (last) evidence.push({ kind: 'cri', endpoint: cri.endpoint, field: 'lastCNILoadStatus', value: last });
+      const last =
+        cri.status.info['lastCNILoadStatus'] ?? cri.status.info['lastCNILoadStatus.default'];
+      const evidence: Evidence[] = [
+        {
+          kind: 'cri',
+          endpoint: cri.endpoint,
+          field: 'NetworkReady',
+          value: `false (${cond.reason}): ${cond.message}`,
+        },
+      ];
+      if (last)
+        evidence.push({
+          kind: 'cri',
+          endpoint: cri.endpoint,
+          field: 'lastCNILoadStatus',
+          value: last,
+        });
       const note = staleViewNote(rt);
       if (note) evidence.push({ kind: 'text', text: note });
       findings.push({
@@ -65,15 +85,32 @@ export const criNetworkNotReady: Rule = {
         summary: `${rt.label} says: "${cond.message}". The node stays NotReady and every new pod fails sandbox creation until a valid CNI config loads.${last && last !== 'OK' ? ` Its last CNI load: ${last}` : ''}`,
         evidence,
         repairs: [],
-        explainedBy: ['cni.conf.none', 'cni.conf.invalid', 'cni.dir.mismatch', 'cni.version.unsupported', 'cni.conf.shadowed-by-default', 'cni.plugin.missing', 'crio.network.default-missing'],
+        explainedBy: [
+          'cni.conf.none',
+          'cni.conf.invalid',
+          'cni.dir.mismatch',
+          'cni.version.unsupported',
+          'cni.conf.shadowed-by-default',
+          'cni.plugin.missing',
+          'crio.network.default-missing',
+        ],
       });
     }
     if (asked === 0) {
       if (judged.length === 0) return notApplicable(noJudgedRuntimeReason(s, ctx.derived));
       // A runtime whose socket is absent or that does not answer is another rule's finding.
       const silent = judged.filter((rt) => !rt.cri);
-      if (silent.length === judged.length && judged.every((rt) => s.endpoints.some((e) => endpointKey(e.endpoint) === endpointKey(rt.endpoint) && e.state === 'missing'))) {
-        return notApplicable(`${judged.map((r) => r.label).join(', ')} is not listening (no socket), so it reports no network status`);
+      if (
+        silent.length === judged.length &&
+        judged.every((rt) =>
+          s.endpoints.some(
+            (e) => endpointKey(e.endpoint) === endpointKey(rt.endpoint) && e.state === 'missing',
+          ),
+        )
+      ) {
+        return notApplicable(
+          `${judged.map((r) => r.label).join(', ')} is not listening (no socket), so it reports no network status`,
+        );
       }
       return unknown('no judged runtime answered CRI Status');
     }

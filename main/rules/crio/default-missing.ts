@@ -9,8 +9,10 @@ export const crioNetworkDefaultMissing: Rule = {
   area: 'crio',
   severity: 'error',
   title: "CRI-O's cni_default_network names a network no config defines",
-  firesWhen: '`cni_default_network` names a network that no loadable config in `network_dir` defines',
-  repair: "set `cni_default_network` (in a drop-in under `crio.conf.d`) to the cluster CNI's network name, or unset it",
+  firesWhen:
+    '`cni_default_network` names a network that no loadable config in `network_dir` defines',
+  repair:
+    "set `cni_default_network` (in a drop-in under `crio.conf.d`) to the cluster CNI's network name, or unset it",
   platforms: ['linux'],
   kb: 'linux-kb §1.6 (ocicni selects by network name), §3',
   evaluate(ctx) {
@@ -26,9 +28,13 @@ export const crioNetworkDefaultMissing: Rule = {
     const names = rt.load.valid.map((f) => (parsed(f) as { network?: string }).network ?? f.name);
     if (names.includes(want.value)) return pass();
     const unreadable = rt.load.unreadable[0];
-    if (unreadable) return unknown(`${unreadable.path} could not be read; it may define network "${want.value}"`);
+    if (unreadable)
+      return unknown(`${unreadable.path} could not be read; it may define network "${want.value}"`);
     const cluster = rt.load.valid.filter((f) => !isDefaultConfig(f));
-    const target = cluster.length === 1 ? ((parsed(cluster[0]!) as { network?: string }).network ?? cluster[0]!.name) : undefined;
+    const target =
+      cluster.length === 1
+        ? ((parsed(cluster[0]!) as { network?: string }).network ?? cluster[0]!.name)
+        : undefined;
     return fail({
       severity: 'error',
       runtime: 'CRI-O',
@@ -37,8 +43,19 @@ export const crioNetworkDefaultMissing: Rule = {
       evidence: [locatedEvidence(s, want, 'cni_default_network'), confDirEvidence(rt)!],
       repairs: [
         target
-          ? { kind: 'crio-set-default-network', title: `Set cni_default_network = "${target}" in a CRI-O drop-in and restart CRI-O`, needsElevation: true, params: { network: target } }
-          : { kind: 'crio-set-default-network', title: 'Unset cni_default_network in a CRI-O drop-in (use the first valid config) and restart CRI-O', needsElevation: true, params: { network: '' } },
+          ? {
+              kind: 'crio-set-default-network',
+              title: `Set cni_default_network = "${target}" in a CRI-O drop-in and restart CRI-O`,
+              needsElevation: true,
+              params: { network: target },
+            }
+          : {
+              kind: 'crio-set-default-network',
+              title:
+                'Unset cni_default_network in a CRI-O drop-in (use the first valid config) and restart CRI-O',
+              needsElevation: true,
+              params: { network: '' },
+            },
       ],
     });
   },

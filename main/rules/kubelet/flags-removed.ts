@@ -34,8 +34,11 @@ export const kubeletFlagsRemoved: Rule = {
     const k = s.kubelet.value;
     if (!k) return notApplicable('no kubelet on this node');
     const version = k.version;
-    const dockershim = k.endpoint ? endpointToPath(k.endpoint.value).path.includes('dockershim') : false;
-    if (!version && dockershim) return notApplicable('a dockershim-era kubelet still accepts these flags');
+    const dockershim = k.endpoint
+      ? endpointToPath(k.endpoint.value).path.includes('dockershim')
+      : false;
+    if (!version && dockershim)
+      return notApplicable('a dockershim-era kubelet still accepts these flags');
     const bad = k.flags.filter((f) => {
       const removedIn = REMOVED_KUBELET_FLAGS[f.name];
       if (!removedIn) return false;
@@ -45,9 +48,18 @@ export const kubeletFlagsRemoved: Rule = {
     const evidence: Evidence[] = [];
     for (const src of [...new Set(bad.map((f) => f.source))]) {
       const text = findText(s, src);
-      const lines = bad.filter((f) => f.source === src && f.line !== undefined).map((f) => f.line as number);
+      const lines = bad
+        .filter((f) => f.source === src && f.line !== undefined)
+        .map((f) => f.line as number);
       if (text) evidence.push({ kind: 'file', path: src, lines: excerpt(text, lines) });
-      else evidence.push({ kind: 'process', name: 'kubelet', args: bad.filter((f) => f.source === src).map((f) => `--${f.name}${f.value !== undefined ? `=${f.value}` : ''}`) });
+      else
+        evidence.push({
+          kind: 'process',
+          name: 'kubelet',
+          args: bad
+            .filter((f) => f.source === src)
+            .map((f) => `--${f.name}${f.value !== undefined ? `=${f.value}` : ''}`),
+        });
     }
     const fileFlags = bad.filter((f) => !f.source.startsWith('process:'));
     return fail({
@@ -55,10 +67,21 @@ export const kubeletFlagsRemoved: Rule = {
       title: `kubelet${version ? ` ${version}` : ''} is started with removed flag(s): ${bad.map((f) => `--${f.name}`).join(', ')}`,
       summary: `These flags were removed with dockershim; the kubelet exits with "failed to parse kubelet flag: unknown flag: --${bad[0]!.name}" and systemd restarts it in a loop, so the node goes NotReady.`,
       evidence,
-      repairs: fileFlags.length === bad.length
-        ? [{ kind: 'kubelet-remove-flags', title: `Remove ${bad.map((f) => `--${f.name}`).join(', ')} from ${[...new Set(fileFlags.map((f) => f.source))].join(', ')} and restart the kubelet`, needsElevation: true, params: { flags: bad.map((f) => f.name) } }]
-        : [],
-      ...(fileFlags.length !== bad.length && { guidance: 'Some flags come from the kubelet command line itself (its unit file or the tool that starts it); remove them there.' }),
+      repairs:
+        fileFlags.length === bad.length
+          ? [
+              {
+                kind: 'kubelet-remove-flags',
+                title: `Remove ${bad.map((f) => `--${f.name}`).join(', ')} from ${[...new Set(fileFlags.map((f) => f.source))].join(', ')} and restart the kubelet`,
+                needsElevation: true,
+                params: { flags: bad.map((f) => f.name) },
+              },
+            ]
+          : [],
+      ...(fileFlags.length !== bad.length && {
+        guidance:
+          'Some flags come from the kubelet command line itself (its unit file or the tool that starts it); remove them there.',
+      }),
     });
   },
 };

@@ -13,7 +13,10 @@ function snapshotWith(matches: Snapshot['logs']['matches']): Snapshot {
     confDirs: [],
     binDirs: [],
     endpoints: [],
-    logs: { sources: [{ path: 'journald:crio', origin: 'journald:crio', state: 'scanned' }], matches },
+    logs: {
+      sources: [{ path: 'journald:crio', origin: 'journald:crio', state: 'scanned' }],
+      matches,
+    },
   };
   return partial as unknown as Snapshot;
 }
@@ -21,8 +24,15 @@ function snapshotWith(matches: Snapshot['logs']['matches']): Snapshot {
 describe('log topic rules', () => {
   const rule = logTopicRules().find((r) => r.id === 'log.cni.reload-failed');
 
-  it('explains a CRI-O line with the CRI-O signature, not the topic\'s first (containerd) one', () => {
-    const s = snapshotWith([{ signatureId: 'linux.crio.cni-reload-failed', path: 'journald:crio', line: 4, text: 'CNI config loading failed, continue monitoring: x' }]);
+  it("explains a CRI-O line with the CRI-O signature, not the topic's first (containerd) one", () => {
+    const s = snapshotWith([
+      {
+        signatureId: 'linux.crio.cni-reload-failed',
+        path: 'journald:crio',
+        line: 4,
+        text: 'CNI config loading failed, continue monitoring: x',
+      },
+    ]);
     const out = rule?.evaluate({ snapshot: s, derived: derive(s) });
     expect(out?.status).toBe('fail');
     const f = out?.status === 'fail' ? out.findings[0] : undefined;

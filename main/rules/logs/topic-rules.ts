@@ -13,7 +13,9 @@ const MAX_LINES = 20;
 
 function topicRule(topic: string, sigs: LogSignature[]): Rule {
   const first = sigs[0] as LogSignature;
-  const platforms = [...new Set(sigs.map((s) => s.platform))].flatMap((p) => (p === 'any' ? ['linux', 'windows'] : [p])) as ('linux' | 'windows')[];
+  const platforms = [...new Set(sigs.map((s) => s.platform))].flatMap((p) =>
+    p === 'any' ? ['linux', 'windows'] : [p],
+  ) as ('linux' | 'windows')[];
   return {
     id: topic.startsWith('log.') ? topic : `log.${topic}`,
     area: 'logs',
@@ -24,14 +26,21 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
     platforms: [...new Set(platforms)],
     kb: first.kb,
     evaluate({ snapshot: s }) {
-      if (!platforms.includes(s.node.os)) return notApplicable(`a ${platforms.join('/')} log signature`);
+      if (!platforms.includes(s.node.os))
+        return notApplicable(`a ${platforms.join('/')} log signature`);
       const ids = new Set(sigs.map((x) => x.id));
       const hits = s.logs.matches.filter((m) => ids.has(m.signatureId));
       if (hits.length === 0) {
         const scanned = s.logs.sources.some((x) => x.state === 'scanned');
         return scanned ? pass() : unknown('no runtime, kubelet or CNI log could be read');
       }
-      const evidence: Evidence[] = hits.slice(-MAX_LINES).map((m) => ({ kind: 'log', path: m.path, line: m.line, text: m.text, signature: m.signatureId }));
+      const evidence: Evidence[] = hits.slice(-MAX_LINES).map((m) => ({
+        kind: 'log',
+        path: m.path,
+        line: m.line,
+        text: m.text,
+        signature: m.signatureId,
+      }));
       // A topic groups lines from several components (containerd, CRI-O, cri-dockerd): explain
       // the newest line with its own signature, not the topic's first one.
       const latest = sigs.find((x) => x.id === hits[hits.length - 1]?.signatureId) ?? first;

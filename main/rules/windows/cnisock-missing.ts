@@ -9,7 +9,8 @@ export const windowsCnisockMissing: Rule = {
   area: 'windows',
   severity: 'error',
   title: "Antrea's CNI pipe \\\\.\\pipe\\cnisock does not exist",
-  firesWhen: 'the config in use is Antrea (`type: antrea`) and the pipe `\\\\.\\pipe\\cnisock` does not exist',
+  firesWhen:
+    'the config in use is Antrea (`type: antrea`) and the pipe `\\\\.\\pipe\\cnisock` does not exist',
   repair: 'start or restart the `antrea-agent` service (after `ovs-vswitchd`, when present)',
   platforms: ['windows'],
   kb: 'windows-kb §0, §4 (antrea.exe dials \\\\.\\pipe\\cnisock; go-winio does not retry)',
@@ -17,10 +18,19 @@ export const windowsCnisockMissing: Rule = {
     const rt = windowsContainerd(ctx);
     if (!isRuntime(rt)) return rt;
     if (!rt.load) return unknown(`${rt.label}'s CNI conf dir could not be listed`);
-    const antrea = rt.load.inUse.find((f) => parsed(f)?.ok && (parsed(f) as { plugins: { type: string }[] }).plugins.some((p) => p.type.toLowerCase() === 'antrea'));
+    const antrea = rt.load.inUse.find(
+      (f) =>
+        parsed(f)?.ok &&
+        (parsed(f) as { plugins: { type: string }[] }).plugins.some(
+          (p) => p.type.toLowerCase() === 'antrea',
+        ),
+    );
     if (!antrea) return pass();
     const pipes = ctx.snapshot.windows?.pipes;
-    if (!pipes || !pipes.known) return unknown(`named pipes could not be listed${pipes && !pipes.known ? `: ${pipes.reason}` : ''}`);
+    if (!pipes || !pipes.known)
+      return unknown(
+        `named pipes could not be listed${pipes && !pipes.known ? `: ${pipes.reason}` : ''}`,
+      );
     if (pipes.value.some((p) => p.toLowerCase() === 'cnisock')) return pass();
     const services = ctx.snapshot.services.known ? ctx.snapshot.services.value : [];
     const agent = services.find((x) => x.name.toLowerCase() === 'antrea-agent');
@@ -32,13 +42,26 @@ export const windowsCnisockMissing: Rule = {
       summary: `${rt.label} uses ${antrea.name}; antrea.exe forwards every CNI call to antrea-agent over \\\\.\\pipe\\cnisock and fails at once ("Error while dialing open \\\\.\\pipe\\cnisock: The system cannot find the file specified") while the agent is down, so no pod gets a network.`,
       evidence: [
         confFileEvidence(antrea),
-        { kind: 'text', text: `pipes under \\\\.\\pipe\\: ${pipes.value.length} found, no "cnisock"` },
-        ...(agent ? [{ kind: 'text' as const, text: `service antrea-agent: ${agent.state}${ovs ? `; ovs-vswitchd: ${ovs.state}` : ''}` }] : []),
+        {
+          kind: 'text',
+          text: `pipes under \\\\.\\pipe\\: ${pipes.value.length} found, no "cnisock"`,
+        },
+        ...(agent
+          ? [
+              {
+                kind: 'text' as const,
+                text: `service antrea-agent: ${agent.state}${ovs ? `; ovs-vswitchd: ${ovs.state}` : ''}`,
+              },
+            ]
+          : []),
       ],
       repairs: [
         {
           kind: 'antrea-restart',
-          title: ovs && ovs.state !== 'missing' ? 'Start ovs-vswitchd, then restart antrea-agent' : 'Restart antrea-agent',
+          title:
+            ovs && ovs.state !== 'missing'
+              ? 'Start ovs-vswitchd, then restart antrea-agent'
+              : 'Restart antrea-agent',
           needsElevation: true,
           params: { withOvs: !!ovs && ovs.state !== 'missing' },
         },

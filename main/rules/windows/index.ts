@@ -6,4 +6,10 @@ import { windowsCnisockMissing } from './cnisock-missing';
 import { windowsNetnsUnsupported } from './netns-unsupported';
 import { windowsContainerdUnsupportedK8s } from './unsupported-k8s';
 
-export const WINDOWS_RULES: readonly Rule[] = [hnsNetworkMissing, hnsEndpointStale, windowsCnisockMissing, windowsNetnsUnsupported, windowsContainerdUnsupportedK8s];
+export const WINDOWS_RULES: readonly Rule[] = [
+  hnsNetworkMissing,
+  hnsEndpointStale,
+  windowsCnisockMissing,
+  windowsNetnsUnsupported,
+  windowsContainerdUnsupportedK8s,
+];

@@ -17,7 +17,15 @@ export interface NetworkNeed {
   creator: 'nat' | 'agent';
 }
 
-const BY_CONFIG_NAME = new Set(['flannel', 'calico', 'sdnbridge', 'sdnoverlay', 'win-bridge', 'win-overlay', 'nat']);
+const BY_CONFIG_NAME = new Set([
+  'flannel',
+  'calico',
+  'sdnbridge',
+  'sdnoverlay',
+  'win-bridge',
+  'win-overlay',
+  'nat',
+]);
 
 export function networkNeed(f: CniConfFile): NetworkNeed | undefined {
   const p = parsed(f);
@@ -25,7 +33,8 @@ export function networkNeed(f: CniConfFile): NetworkNeed | undefined {
   const main = p.plugins.find((x) => x.role === 'plugin');
   if (!main) return undefined;
   const type = main.type.toLowerCase();
-  if (type === 'antrea') return { file: f, plugin: 'antrea', network: 'antrea-hnsnetwork', creator: 'agent' };
+  if (type === 'antrea')
+    return { file: f, plugin: 'antrea', network: 'antrea-hnsnetwork', creator: 'agent' };
   if (!BY_CONFIG_NAME.has(type)) return undefined;
   const network = p.network && p.network !== '' ? p.network : type === 'nat' ? 'nat' : '';
   if (network === '') return undefined;

@@ -24,9 +24,14 @@ export const windowsNetnsUnsupported: Rule = {
     if (!isRuntime(found)) return found;
     const rt = found;
     const s = ctx.snapshot;
-    const netnsSigs = new Set(allSignatures.filter((x) => x.attachesTo === 'windows.netns.unsupported').map((x) => x.id));
+    const netnsSigs = new Set(
+      allSignatures.filter((x) => x.attachesTo === 'windows.netns.unsupported').map((x) => x.id),
+    );
     const logHit = s.logs.matches.some((m) => netnsSigs.has(m.signatureId));
-    if (!rt.load) return logHit ? fail(draft('logs show it', [])) : unknown(`${rt.label}'s CNI conf dir could not be listed`);
+    if (!rt.load)
+      return logHit
+        ? fail(draft('logs show it', []))
+        : unknown(`${rt.label}'s CNI conf dir could not be listed`);
     const reasons: string[] = [];
     const evidence: Evidence[] = [];
     // Every valid config counts, not only the one in use: a cluster CNI shadowed today (by a
@@ -60,7 +65,8 @@ export const windowsNetnsUnsupported: Rule = {
         summary: `containerd on Windows creates an HCN namespace and passes its GUID as the netns; plugins written for dockershim expect "none" or "container:<id>" and fail ("Cannot get infra container ID, unexpected netNS: <guid>"), so every pod sandbox fails.`,
         evidence: ev,
         repairs: [],
-        guidance: 'Upgrade Antrea to v0.13 or later (v1.10+ for the DaemonSet on containerd ≥ 1.6), or replace win-bridge/win-overlay with sdnbridge/sdnoverlay (flannel: delegate type sdnoverlay).',
+        guidance:
+          'Upgrade Antrea to v0.13 or later (v1.10+ for the DaemonSet on containerd ≥ 1.6), or replace win-bridge/win-overlay with sdnbridge/sdnoverlay (flannel: delegate type sdnoverlay).',
       };
     }
   },

@@ -11,17 +11,21 @@ export const hnsNetworkMissing: Rule = {
   title: 'The CNI config in use needs an HNS network that does not exist',
   firesWhen:
     'the CNI config in use needs an HNS network that does not exist: the `nat` plugin needs a network named by its `name` (default `nat`); flannel, Calico and Antrea need theirs',
-  repair: 'for `nat`: create the NAT network (`New-HnsNetwork -Type NAT -Name <name>`, with the config\'s subnet and gateway when given); otherwise guidance (restart the CNI agent that creates it)',
+  repair:
+    "for `nat`: create the NAT network (`New-HnsNetwork -Type NAT -Name <name>`, with the config's subnet and gateway when given); otherwise guidance (restart the CNI agent that creates it)",
   platforms: ['windows'],
   kb: 'windows-kb §3.4 (nat looks the network up by name), §4 (antrea-hnsnetwork), §5 (flannel vxlan0/cbr0, Calico)',
   evaluate(ctx) {
     const rt = windowsContainerd(ctx);
     if (!isRuntime(rt)) return rt;
     if (!rt.load) return unknown(`${rt.label}'s CNI conf dir could not be listed`);
-    const needs = rt.load.inUse.map(networkNeed).filter((n): n is NonNullable<typeof n> => n !== undefined);
+    const needs = rt.load.inUse
+      .map(networkNeed)
+      .filter((n): n is NonNullable<typeof n> => n !== undefined);
     if (needs.length === 0) return pass();
     const hns = ctx.snapshot.windows?.hns;
-    if (!hns || !hns.known) return unknown(`HNS networks could not be read${hns && !hns.known ? `: ${hns.reason}` : ''}`);
+    if (!hns || !hns.known)
+      return unknown(`HNS networks could not be read${hns && !hns.known ? `: ${hns.reason}` : ''}`);
     const findings: FindingDraft[] = [];
     for (const need of needs) {
       if (findNetwork(hns.value, need)) continue;
@@ -32,20 +36,39 @@ export const hnsNetworkMissing: Rule = {
                 kind: 'hns-create-nat-network',
                 title: `Create the HNS NAT network "${need.network}"${need.subnet ? ` (${need.subnet}${need.gateway ? ` via ${need.gateway}` : ''})` : ''}`,
                 needsElevation: true,
-                params: { name: need.network, ...(need.subnet !== undefined && { subnet: need.subnet }), ...(need.gateway !== undefined && { gateway: need.gateway }) },
+                params: {
+                  name: need.network,
+                  ...(need.subnet !== undefined && { subnet: need.subnet }),
+                  ...(need.gateway !== undefined && { gateway: need.gateway }),
+                },
               },
             ]
           : [];
-      const agent = need.plugin === 'antrea' ? 'antrea-agent' : need.plugin === 'calico' ? 'CalicoNode' : need.plugin === 'flannel' ? 'flanneld' : 'the CNI agent';
+      const agent =
+        need.plugin === 'antrea'
+          ? 'antrea-agent'
+          : need.plugin === 'calico'
+            ? 'CalicoNode'
+            : need.plugin === 'flannel'
+              ? 'flanneld'
+              : 'the CNI agent';
       findings.push({
         key: need.network,
         severity: 'error',
         runtime: rt.label,
         title: `HNS network "${need.network}" needed by ${need.file.name} does not exist`,
         summary: `${rt.label} uses ${need.file.name} (plugin ${need.plugin}), which attaches pods to the HNS network "${need.network}". No such network exists (${hns.value.networks.length ? `networks: ${hns.value.networks.map((n) => `${n.name} (${n.type})`).join(', ')}` : 'there are no HNS networks'}), so every pod sandbox fails.`,
-        evidence: [confFileEvidence(need.file), { kind: 'text', text: `HNS networks on the node: ${hns.value.networks.map((n) => `${n.name} [${n.type}]`).join(', ') || 'none'}` }],
+        evidence: [
+          confFileEvidence(need.file),
+          {
+            kind: 'text',
+            text: `HNS networks on the node: ${hns.value.networks.map((n) => `${n.name} [${n.type}]`).join(', ') || 'none'}`,
+          },
+        ],
         repairs,
-        ...(repairs.length === 0 && { guidance: `${agent} creates "${need.network}" when it starts: check that it runs (Get-Service ${agent}) and read its log. The network does not survive a reboot for Antrea (run Prepare-AntreaAgent.ps1 at boot).` }),
+        ...(repairs.length === 0 && {
+          guidance: `${agent} creates "${need.network}" when it starts: check that it runs (Get-Service ${agent}) and read its log. The network does not survive a reboot for Antrea (run Prepare-AntreaAgent.ps1 at boot).`,
+        }),
       });
     }
     return findings.length ? fail(...findings) : pass();

@@ -18,16 +18,25 @@ export const windowsContainerdUnsupportedK8s: Rule = {
     const s = ctx.snapshot;
     const k = s.kubelet.known ? s.kubelet.value : undefined;
     const version = k?.version ?? s.versions.kubelet;
-    if (!version) return s.kubelet.known && !s.kubelet.value ? pass() : unknown('the kubelet version is not known');
+    if (!version)
+      return s.kubelet.known && !s.kubelet.value
+        ? pass()
+        : unknown('the kubelet version is not known');
     if (compareVersions(version, '1.20.0') >= 0) return pass();
     return fail({
       severity: 'warning',
       runtime: rt.label,
       title: `kubelet ${version} with containerd: containerd on Windows is stable only from Kubernetes 1.20`,
       summary: `Kubernetes ${version} supports containerd on Windows only as alpha/beta; CNI plugins and kubelet code of that era expect dockershim, which is where netns and endpoint errors come from.`,
-      evidence: [{ kind: 'text', text: `kubelet ${version}; runtime ${rt.label} ${rt.facts.version ?? ''}`.trim() }],
+      evidence: [
+        {
+          kind: 'text',
+          text: `kubelet ${version}; runtime ${rt.label} ${rt.facts.version ?? ''}`.trim(),
+        },
+      ],
       repairs: [],
-      guidance: 'Upgrade the node to Kubernetes 1.20 or later (and a CNI release that supports containerd), or keep Docker as the runtime on this release.',
+      guidance:
+        'Upgrade the node to Kubernetes 1.20 or later (and a CNI release that supports containerd), or keep Docker as the runtime on this release.',
     });
   },
 };

@@ -1,7 +1,16 @@
 /** Errors from any door, with the code the engine gave them. */
 import type { ApiErrorCode } from '../../../shared/api';
 
-const CODES: readonly ApiErrorCode[] = ['bad-request', 'unauthorized', 'forbidden', 'not-found', 'refused', 'unavailable', 'too-large', 'internal'];
+const CODES: readonly ApiErrorCode[] = [
+  'bad-request',
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'refused',
+  'unavailable',
+  'too-large',
+  'internal',
+];
 
 export class DoctorApiError extends Error {
   constructor(
@@ -21,6 +30,7 @@ export function asApiError(e: unknown): DoctorApiError {
   if (e instanceof DoctorApiError) return e;
   const msg = e instanceof Error ? e.message : String(e);
   const m = /\[([a-z-]+)\] ([\s\S]*)$/.exec(msg);
-  if (m && (CODES as readonly string[]).includes(m[1] ?? '')) return new DoctorApiError(m[1] as ApiErrorCode, m[2] ?? '');
+  if (m && (CODES as readonly string[]).includes(m[1] ?? ''))
+    return new DoctorApiError(m[1] as ApiErrorCode, m[2] ?? '');
   return new DoctorApiError('internal', msg);
 }

@@ -2,7 +2,10 @@
  * Reads a Server-Sent Events stream from a fetch() body. EventSource cannot send an Authorization
  * header, and putting the token in a query string would leak it into logs; fetch can do both.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => void): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: string, data: string) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buf = '';

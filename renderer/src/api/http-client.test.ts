@@ -3,7 +3,11 @@ import { createHttpApi } from './http-client';
 import { DoctorApiError, asApiError } from './errors';
 import { readEventStream } from './event-stream';
 
-const ok = (result: unknown) => new Response(JSON.stringify({ ok: true, result }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const ok = (result: unknown) =>
+  new Response(JSON.stringify({ ok: true, result }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 describe('HTTP DoctorApi', () => {
   it('sends ids in JSON with the bearer token, never credentials', async () => {
@@ -14,21 +18,43 @@ describe('HTTP DoctorApi', () => {
     expect(url).toBe('/api/preview-repair');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('omit');
-    expect(init?.headers).toMatchObject({ Authorization: 'Bearer T0KEN', 'Content-Type': 'application/json' });
+    expect(init?.headers).toMatchObject({
+      Authorization: 'Bearer T0KEN',
+      'Content-Type': 'application/json',
+    });
     expect(JSON.parse(String(init?.body))).toEqual({ repairId: 'cni.conf.none:enable' });
   });
 
   it('turns an error envelope into a DoctorApiError with its code', async () => {
-    const api = createHttpApi({ token: 't', fetch: async () => new Response(JSON.stringify({ ok: false, error: { code: 'not-found', message: 'no such repair' } }), { status: 404 }) });
-    await expect(api.previewRepair('x')).rejects.toMatchObject({ code: 'not-found', message: 'no such repair' });
+    const api = createHttpApi({
+      token: 't',
+      fetch: async () =>
+        new Response(
+          JSON.stringify({ ok: false, error: { code: 'not-found', message: 'no such repair' } }),
+          { status: 404 },
+        ),
+    });
+    await expect(api.previewRepair('x')).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'no such repair',
+    });
   });
 
   it('uploads a bundle as raw bytes with its name in a header', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => ok({ bundleId: 'b-1', name: 'n', os: 'linux', warnings: [] }));
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      ok({ bundleId: 'b-1', name: 'n', os: 'linux', warnings: [] }),
+    );
     const api = createHttpApi({ token: 't', fetch });
-    await api.openBundle({ kind: 'upload', fileName: 'node 1.tar.gz', data: new Uint8Array([31, 139]).buffer });
+    await api.openBundle({
+      kind: 'upload',
+      fileName: 'node 1.tar.gz',
+      data: new Uint8Array([31, 139]).buffer,
+    });
     const init = fetch.mock.calls[0]?.[1];
-    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/gzip', 'X-Bundle-Name': 'node%201.tar.gz' });
+    expect(init?.headers).toMatchObject({
+      'Content-Type': 'application/gzip',
+      'X-Bundle-Name': 'node%201.tar.gz',
+    });
     await expect(api.openBundle({ kind: 'dialog' })).rejects.toBeInstanceOf(DoctorApiError);
   });
 
@@ -36,7 +62,14 @@ describe('HTTP DoctorApi', () => {
     const save = vi.fn();
     const api = createHttpApi({
       token: 't',
-      fetch: async () => new Response(new Uint8Array([31, 139, 8]), { status: 200, headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': 'attachment; filename="n.tar.gz"' } }),
+      fetch: async () =>
+        new Response(new Uint8Array([31, 139, 8]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/gzip',
+            'Content-Disposition': 'attachment; filename="n.tar.gz"',
+          },
+        }),
       saveDownload: save,
     });
     expect(await api.exportBundle()).toEqual({ fileName: 'n.tar.gz', bytes: 3 });
@@ -47,7 +80,11 @@ describe('HTTP DoctorApi', () => {
     let aborted = false;
     const body = new ReadableStream<Uint8Array>({
       start(c) {
-        c.enqueue(new TextEncoder().encode(': hi\n\nevent: progress\ndata: {"kind":"scan","jobId":"j","step":"cni",'));
+        c.enqueue(
+          new TextEncoder().encode(
+            ': hi\n\nevent: progress\ndata: {"kind":"scan","jobId":"j","step":"cni",',
+          ),
+        );
         c.enqueue(new TextEncoder().encode('"done":false}\n\n'));
       },
     });
@@ -72,7 +109,9 @@ describe('event stream parser', () => {
   it('handles CRLF, comments and multi-line data', async () => {
     const text = 'event: progress\r\ndata: a\r\ndata: b\r\n\r\n: comment\n\ndata: c\n\n';
     const out: [string, string][] = [];
-    await readEventStream(new Response(text).body as ReadableStream<Uint8Array>, (e, d) => out.push([e, d]));
+    await readEventStream(new Response(text).body as ReadableStream<Uint8Array>, (e, d) =>
+      out.push([e, d]),
+    );
     expect(out).toEqual([
       ['progress', 'a\nb'],
       ['message', 'c'],
@@ -82,7 +121,9 @@ describe('event stream parser', () => {
 
 describe('asApiError', () => {
   it('recovers the code the preload put in front of the message', () => {
-    expect(asApiError(new Error("Error invoking remote method 'doctor:scan': [refused] plan changed"))).toMatchObject({ code: 'refused', message: 'plan changed' });
+    expect(
+      asApiError(new Error("Error invoking remote method 'doctor:scan': [refused] plan changed")),
+    ).toMatchObject({ code: 'refused', message: 'plan changed' });
     expect(asApiError(new Error('boom'))).toMatchObject({ code: 'internal', message: 'boom' });
   });
 });

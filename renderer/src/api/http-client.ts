@@ -43,7 +43,10 @@ async function unwrap<T>(res: Response): Promise<T> {
   try {
     env = (await res.json()) as Envelope<T>;
   } catch {
-    throw new DoctorApiError('internal', `the server answered ${res.status} without a readable body`);
+    throw new DoctorApiError(
+      'internal',
+      `the server answered ${res.status} without a readable body`,
+    );
   }
   if (!env.ok) throw new DoctorApiError(env.error.code, env.error.message);
   return env.result;
@@ -71,7 +74,11 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     let delay = 500;
     while (!ctrl.signal.aborted) {
       try {
-        const res = await doFetch(`${base}${HTTP_EVENTS_ROUTE}`, { headers: auth, signal: ctrl.signal, credentials: 'omit' });
+        const res = await doFetch(`${base}${HTTP_EVENTS_ROUTE}`, {
+          headers: auth,
+          signal: ctrl.signal,
+          credentials: 'omit',
+        });
         if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
         delay = 500;
         await readEventStream(res.body, (event, data) => {
@@ -95,20 +102,36 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     listDemos: () => call('listDemos'),
     listBundles: () => call('listBundles'),
     async openBundle(upload): Promise<BundleInfo | null> {
-      if (upload.kind === 'dialog') throw new DoctorApiError('bad-request', 'the browser has no file dialog here: choose a file to upload');
+      if (upload.kind === 'dialog')
+        throw new DoctorApiError(
+          'bad-request',
+          'the browser has no file dialog here: choose a file to upload',
+        );
       return unwrap<BundleInfo>(
         await doFetch(`${base}${HTTP_ROUTES.openBundle}`, {
           method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/gzip', 'X-Bundle-Name': encodeURIComponent(upload.fileName) },
+          headers: {
+            ...auth,
+            'Content-Type': 'application/gzip',
+            'X-Bundle-Name': encodeURIComponent(upload.fileName),
+          },
           body: upload.data,
           credentials: 'omit',
         }),
       );
     },
     async exportBundle(): Promise<ExportResult> {
-      const res = await doFetch(`${base}${HTTP_ROUTES.exportBundle}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}', credentials: 'omit' });
-      if (!res.ok || res.headers.get('Content-Type') !== 'application/gzip') return unwrap<ExportResult>(res);
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'cni-doctor-bundle.tar.gz';
+      const res = await doFetch(`${base}${HTTP_ROUTES.exportBundle}`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: '{}',
+        credentials: 'omit',
+      });
+      if (!res.ok || res.headers.get('Content-Type') !== 'application/gzip')
+        return unwrap<ExportResult>(res);
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ??
+        'cni-doctor-bundle.tar.gz';
       const blob = await res.blob();
       (opts.saveDownload ?? browserDownload)(name, blob);
       return { fileName: name, bytes: blob.size };

@@ -10,7 +10,11 @@ describe('takeToken', () => {
   it('takes the token from the fragment, keeps it for this tab and strips it from the address bar', () => {
     const s = storage();
     let replaced = '';
-    const t = takeToken({ hash: '#token=abcDEF_123-xyz0123456', pathname: '/', search: '' }, s, (u) => (replaced = u));
+    const t = takeToken(
+      { hash: '#token=abcDEF_123-xyz0123456', pathname: '/', search: '' },
+      s,
+      (u) => (replaced = u),
+    );
     expect(t).toBe('abcDEF_123-xyz0123456');
     expect(replaced).toBe('/');
     expect(takeToken({ hash: '', pathname: '/', search: '' }, s, () => undefined)).toBe(t);
@@ -18,7 +22,11 @@ describe('takeToken', () => {
 
   it('ignores junk in the fragment', () => {
     const s = storage();
-    expect(takeToken({ hash: '#token=<script>', pathname: '/', search: '' }, s, () => undefined)).toBeUndefined();
-    expect(takeToken({ hash: '#other=1', pathname: '/', search: '' }, s, () => undefined)).toBeUndefined();
+    expect(
+      takeToken({ hash: '#token=<script>', pathname: '/', search: '' }, s, () => undefined),
+    ).toBeUndefined();
+    expect(
+      takeToken({ hash: '#other=1', pathname: '/', search: '' }, s, () => undefined),
+    ).toBeUndefined();
   });
 });

@@ -5,7 +5,11 @@
  */
 const KEY = 'cni-doctor.token';
 
-export function takeToken(loc: Pick<Location, 'hash' | 'pathname' | 'search'>, storage: Pick<Storage, 'getItem' | 'setItem'>, replace: (url: string) => void): string | undefined {
+export function takeToken(
+  loc: Pick<Location, 'hash' | 'pathname' | 'search'>,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  replace: (url: string) => void,
+): string | undefined {
   const m = /(?:^#|&)token=([A-Za-z0-9_-]{16,128})(?:&|$)/.exec(loc.hash);
   if (m?.[1]) {
     storage.setItem(KEY, m[1]);

@@ -5,7 +5,13 @@ export function ErrorNotice({ error, retry }: { error: unknown; retry?: () => vo
   const e = asApiError(error);
   return (
     <div className="notice error" role="alert">
-      <strong>{e.code === 'unavailable' ? 'Not available' : e.code === 'refused' ? 'Refused' : 'Something went wrong'}</strong>
+      <strong>
+        {e.code === 'unavailable'
+          ? 'Not available'
+          : e.code === 'refused'
+            ? 'Refused'
+            : 'Something went wrong'}
+      </strong>
       <p>{e.message}</p>
       {retry && (
         <button type="button" onClick={retry}>

@@ -9,9 +9,17 @@ export function Nav({ counts }: { counts?: { findings: number; unknown: number }
       <ul>
         {SCREENS.map((s) => (
           <li key={s.id}>
-            <button type="button" className="nav-item" aria-current={screen === s.id ? 'page' : undefined} onClick={() => go(s.id)} data-screen={s.id}>
+            <button
+              type="button"
+              className="nav-item"
+              aria-current={screen === s.id ? 'page' : undefined}
+              onClick={() => go(s.id)}
+              data-screen={s.id}
+            >
               {s.label}
-              {s.id === 'findings' && counts && counts.findings > 0 && <span className="count">{counts.findings}</span>}
+              {s.id === 'findings' && counts && counts.findings > 0 && (
+                <span className="count">{counts.findings}</span>
+              )}
               {s.id === 'checks' && counts && counts.unknown > 0 && (
                 <span className="count unknown" title="checks that could not determine">
                   {counts.unknown}?

@@ -7,7 +7,12 @@ export function ThemeToggle() {
   const theme = usePrefs((s) => s.theme);
   const setTheme = usePrefs((s) => s.setTheme);
   return (
-    <button type="button" className="theme-toggle" onClick={() => setTheme(NEXT[theme])} aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`}>
+    <button
+      type="button"
+      className="theme-toggle"
+      onClick={() => setTheme(NEXT[theme])}
+      aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`}
+    >
       Theme: {theme}
     </button>
   );

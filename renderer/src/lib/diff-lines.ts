@@ -6,7 +6,13 @@ export function classifyDiff(diff: string): { kind: DiffLineKind; text: string }
     .replace(/\n$/, '')
     .split('\n')
     .map((text) => {
-      if (text.startsWith('+++') || text.startsWith('---') || text.startsWith('diff ') || text.startsWith('\\')) return { kind: 'meta' as const, text };
+      if (
+        text.startsWith('+++') ||
+        text.startsWith('---') ||
+        text.startsWith('diff ') ||
+        text.startsWith('\\')
+      )
+        return { kind: 'meta' as const, text };
       if (text.startsWith('@@')) return { kind: 'hunk' as const, text };
       if (text.startsWith('+')) return { kind: 'add' as const, text };
       if (text.startsWith('-')) return { kind: 'del' as const, text };

@@ -12,7 +12,15 @@ export const AREA_LABELS: Record<RuleArea, string> = {
   logs: 'Logs',
 };
 
-const AREA_ORDER: readonly RuleArea[] = ['cni', 'containerd', 'crio', 'cri', 'kubelet', 'windows', 'logs'];
+const AREA_ORDER: readonly RuleArea[] = [
+  'cni',
+  'containerd',
+  'crio',
+  'cri',
+  'kubelet',
+  'windows',
+  'logs',
+];
 
 /** The rule catalog knows each rule's area; without it, fall back on the id's first segment. */
 export function areaOf(rule: string, rules?: ReadonlyMap<string, RuleInfo>): RuleArea {
@@ -40,10 +48,15 @@ export interface FindingGroup {
 export function matchesText(f: Finding, text: string): boolean {
   const q = text.trim().toLowerCase();
   if (!q) return true;
-  return [f.title, f.summary, f.rule, f.id, f.runtime ?? ''].some((s) => s.toLowerCase().includes(q));
+  return [f.title, f.summary, f.rule, f.id, f.runtime ?? ''].some((s) =>
+    s.toLowerCase().includes(q),
+  );
 }
 
-export function filterFindings(findings: readonly Finding[], filter: FindingFilter): { shown: Finding[]; mutedHidden: number } {
+export function filterFindings(
+  findings: readonly Finding[],
+  filter: FindingFilter,
+): { shown: Finding[]; mutedHidden: number } {
   const muted = new Set(filter.muted);
   let mutedHidden = 0;
   const shown = findings.filter((f) => {
@@ -57,7 +70,10 @@ export function filterFindings(findings: readonly Finding[], filter: FindingFilt
   return { shown, mutedHidden };
 }
 
-export function groupByArea(findings: readonly Finding[], rules?: ReadonlyMap<string, RuleInfo>): FindingGroup[] {
+export function groupByArea(
+  findings: readonly Finding[],
+  rules?: ReadonlyMap<string, RuleInfo>,
+): FindingGroup[] {
   const groups = new Map<RuleArea, Finding[]>();
   for (const f of findings) {
     const a = areaOf(f.rule, rules);
@@ -68,6 +84,8 @@ export function groupByArea(findings: readonly Finding[], rules?: ReadonlyMap<st
   return AREA_ORDER.filter((a) => groups.has(a)).map((area) => ({
     area,
     label: AREA_LABELS[area],
-    findings: [...(groups.get(area) ?? [])].sort((x, y) => SEVERITY_RANK[y.severity] - SEVERITY_RANK[x.severity]),
+    findings: [...(groups.get(area) ?? [])].sort(
+      (x, y) => SEVERITY_RANK[y.severity] - SEVERITY_RANK[x.severity],
+    ),
   }));
 }

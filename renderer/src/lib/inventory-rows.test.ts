@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { BundleHost } from '../../../main/host/bundle-host';
 import { scanHost } from '../../../main/engine/scan';
-import { cniTables, endpointTables, hnsEndpointTables, kubeletTables, pipeTables, runtimeTables } from './inventory-rows';
+import {
+  cniTables,
+  endpointTables,
+  hnsEndpointTables,
+  kubeletTables,
+  pipeTables,
+  runtimeTables,
+} from './inventory-rows';
 
 const demo = (id: string) => join(process.cwd(), 'assets', 'demo', id);
 
@@ -17,7 +24,12 @@ describe('inventory tables from a real snapshot', () => {
       ['3', '100-crio-bridge.conflist', 'network "crio"'],
       ['4', '87-podman-bridge.conflist', 'network "podman"'],
     ]);
-    expect(runtimeTables(snapshot)[0]?.rows).toContainEqual(['containerd', 'cni conf_dir', '/etc/cni/net.d', '/etc/containerd/config.toml:16']);
+    expect(runtimeTables(snapshot)[0]?.rows).toContainEqual([
+      'containerd',
+      'cni conf_dir',
+      '/etc/cni/net.d',
+      '/etc/containerd/config.toml:16',
+    ]);
     expect(kubeletTables(snapshot)[0]?.rows.some((r) => r[1] === 'runtime endpoint')).toBe(true);
     expect(endpointTables(snapshot)[1]?.rows[0]?.slice(3, 5)).toEqual(['true', 'true']);
     expect(hnsEndpointTables(snapshot)[0]?.note).toBe('not a Windows node');
@@ -26,6 +38,9 @@ describe('inventory tables from a real snapshot', () => {
   it('shows Windows HNS objects and pipes', async () => {
     const { snapshot } = await scanHost(await BundleHost.open(demo('windows-antrea-containerd')));
     expect(hnsEndpointTables(snapshot)[0]?.rows).toHaveLength(1);
-    expect(pipeTables(snapshot)[0]?.rows).toEqual([['\\\\.\\pipe\\containerd-containerd'], ['\\\\.\\pipe\\openvswitch']]);
+    expect(pipeTables(snapshot)[0]?.rows).toEqual([
+      ['\\\\.\\pipe\\containerd-containerd'],
+      ['\\\\.\\pipe\\openvswitch'],
+    ]);
   });
 });

@@ -19,8 +19,10 @@ export interface InventoryTable {
   note?: string;
 }
 
-const at = (l: Located<unknown> | undefined): string => (l ? (l.line !== undefined ? `${l.source}:${l.line}` : l.source) : '');
-const show = (v: unknown): string => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(', ') : String(v));
+const at = (l: Located<unknown> | undefined): string =>
+  l ? (l.line !== undefined ? `${l.source}:${l.line}` : l.source) : '';
+const show = (v: unknown): string =>
+  v === undefined || v === null ? '' : Array.isArray(v) ? v.join(', ') : String(v);
 const yes = (b: boolean | undefined): string => (b === undefined ? '?' : b ? 'yes' : 'no');
 
 function unknownNote<T>(f: Fact<T>, what: string): string | undefined {
@@ -41,11 +43,30 @@ export function cniTables(s: Snapshot): InventoryTable[] {
     }
     dir.entries.value.forEach((e, i) => {
       const p = e.parse?.known ? e.parse.value : undefined;
-      const parse = e.parse === undefined ? '' : !e.parse.known ? `unknown: ${e.parse.reason}` : p?.ok ? `network "${p.network ?? ''}"` : `invalid: ${p?.error ?? ''}`;
-      conf.push([dir.path, String(i + 1), e.name, e.kind + (e.disabledVariant ? ' (disabled)' : ''), yes(e.loadable), parse, p?.ok ? p.plugins.map((x) => x.type).join(', ') : '']);
+      const parse =
+        e.parse === undefined
+          ? ''
+          : !e.parse.known
+            ? `unknown: ${e.parse.reason}`
+            : p?.ok
+              ? `network "${p.network ?? ''}"`
+              : `invalid: ${p?.error ?? ''}`;
+      conf.push([
+        dir.path,
+        String(i + 1),
+        e.name,
+        e.kind + (e.disabledVariant ? ' (disabled)' : ''),
+        yes(e.loadable),
+        parse,
+        p?.ok ? p.plugins.map((x) => x.type).join(', ') : '',
+      ]);
     });
   }
-  const bins: string[][] = s.binDirs.map((b) => [b.path, b.missing ? 'missing' : b.entries.known ? String(b.entries.value.length) : '?', b.entries.known ? b.entries.value.join(', ') : b.missing ? '' : b.entries.reason]);
+  const bins: string[][] = s.binDirs.map((b) => [
+    b.path,
+    b.missing ? 'missing' : b.entries.known ? String(b.entries.value.length) : '?',
+    b.entries.known ? b.entries.value.join(', ') : b.missing ? '' : b.entries.reason,
+  ]);
   return [
     {
       title: 'CNI configuration folders (in load order)',
@@ -88,15 +109,33 @@ export function runtimeTables(s: Snapshot): InventoryTable[] {
   else if (c.value) {
     const v = c.value;
     rows.push(['containerd', 'config file', v.configPath, v.discoveredBy]);
-    for (const f of v.files) rows.push(['containerd', 'config file (merged)', f.path, f.exists ? (f.file.known ? 'read' : `unreadable: ${f.file.reason}`) : 'missing']);
+    for (const f of v.files)
+      rows.push([
+        'containerd',
+        'config file (merged)',
+        f.path,
+        f.exists ? (f.file.known ? 'read' : `unreadable: ${f.file.reason}`) : 'missing',
+      ]);
     rows.push(['containerd', 'config version', String(v.configVersion), v.configPath]);
     rows.push(['containerd', 'CRI address', v.address.value, at(v.address)]);
     rows.push(['containerd', 'cni conf_dir', v.cni.confDir.value, at(v.cni.confDir)]);
     rows.push(['containerd', 'cni bin_dir', show(v.cni.binDirs.value), at(v.cni.binDirs)]);
     rows.push(['containerd', 'max_conf_num', String(v.cni.maxConfNum.value), at(v.cni.maxConfNum)]);
     for (const d of v.disabledPlugins) rows.push(['containerd', 'disabled plugin', d.value, at(d)]);
-    if (v.systemdCgroup) rows.push(['containerd', 'SystemdCgroup', String(v.systemdCgroup.value), at(v.systemdCgroup)]);
-    for (const e of v.configErrors) rows.push(['containerd', 'config error', e.message, e.line !== undefined ? `${e.path}:${e.line}` : e.path]);
+    if (v.systemdCgroup)
+      rows.push([
+        'containerd',
+        'SystemdCgroup',
+        String(v.systemdCgroup.value),
+        at(v.systemdCgroup),
+      ]);
+    for (const e of v.configErrors)
+      rows.push([
+        'containerd',
+        'config error',
+        e.message,
+        e.line !== undefined ? `${e.path}:${e.line}` : e.path,
+      ]);
     if (v.version) rows.push(['containerd', 'version', v.version, '']);
   } else rows.push(['containerd', '(not found)', '', '']);
   const r = s.crio;
@@ -104,21 +143,38 @@ export function runtimeTables(s: Snapshot): InventoryTable[] {
   else if (r.value) {
     const v = r.value;
     rows.push(['CRI-O', 'config file', v.configPath, v.discoveredBy]);
-    for (const f of v.files) rows.push(['CRI-O', 'config file (merged)', f.path, f.exists ? 'read' : 'missing']);
+    for (const f of v.files)
+      rows.push(['CRI-O', 'config file (merged)', f.path, f.exists ? 'read' : 'missing']);
     rows.push(['CRI-O', 'address', v.address.value, at(v.address)]);
     rows.push(['CRI-O', 'network_dir', v.cni.confDir.value, at(v.cni.confDir)]);
     rows.push(['CRI-O', 'plugin_dirs', show(v.cni.binDirs.value), at(v.cni.binDirs)]);
-    if (v.cni.defaultNetwork) rows.push(['CRI-O', 'cni_default_network', v.cni.defaultNetwork.value, at(v.cni.defaultNetwork)]);
-    if (v.cgroupManager) rows.push(['CRI-O', 'cgroup_manager', v.cgroupManager.value, at(v.cgroupManager)]);
+    if (v.cni.defaultNetwork)
+      rows.push([
+        'CRI-O',
+        'cni_default_network',
+        v.cni.defaultNetwork.value,
+        at(v.cni.defaultNetwork),
+      ]);
+    if (v.cgroupManager)
+      rows.push(['CRI-O', 'cgroup_manager', v.cgroupManager.value, at(v.cgroupManager)]);
   } else rows.push(['CRI-O', '(not found)', '', '']);
   if (s.crictl.known && s.crictl.value) {
     const k = s.crictl.value;
     rows.push(['crictl', 'config file', k.path, k.error ?? '']);
-    if (k.runtimeEndpoint) rows.push(['crictl', 'runtime-endpoint', k.runtimeEndpoint.value, at(k.runtimeEndpoint)]);
+    if (k.runtimeEndpoint)
+      rows.push(['crictl', 'runtime-endpoint', k.runtimeEndpoint.value, at(k.runtimeEndpoint)]);
   }
-  if (s.services.known) for (const sv of s.services.value) rows.push(['service', sv.name, sv.state, '']);
+  if (s.services.known)
+    for (const sv of s.services.value) rows.push(['service', sv.name, sv.state, '']);
   for (const [k, v] of Object.entries(s.versions)) rows.push(['version', k, v, '']);
-  return [{ title: 'Runtime configuration', columns: SETTING_COLUMNS, rows, ...(notes.length > 0 && { note: notes.join('; ') }) }];
+  return [
+    {
+      title: 'Runtime configuration',
+      columns: SETTING_COLUMNS,
+      rows,
+      ...(notes.length > 0 && { note: notes.join('; ') }),
+    },
+  ];
 }
 
 export function endpointTables(s: Snapshot): InventoryTable[] {
@@ -134,7 +190,9 @@ export function endpointTables(s: Snapshot): InventoryTable[] {
       c.version ? `${c.version.runtimeName} ${c.version.runtimeVersion}` : '',
       cond('RuntimeReady'),
       cond('NetworkReady'),
-      c.error ? `error ${c.error.code}: ${c.error.message}` : (c.status?.info.lastCNILoadStatus ?? ''),
+      c.error
+        ? `error ${c.error.code}: ${c.error.message}`
+        : (c.status?.info.lastCNILoadStatus ?? ''),
       c.sandboxes ? String(c.sandboxes.length) : '?',
     ];
   });
@@ -160,22 +218,55 @@ export function endpointTables(s: Snapshot): InventoryTable[] {
         { label: 'Sandboxes', width: '6rem' },
       ],
       rows: cri,
-      ...(s.cri === undefined && { note: 'could not determine: the runtimes were not asked over CRI (not recorded)' }),
+      ...(s.cri === undefined && {
+        note: 'could not determine: the runtimes were not asked over CRI (not recorded)',
+      }),
     },
   ];
 }
 
 export function kubeletTables(s: Snapshot): InventoryTable[] {
   const k = s.kubelet;
-  if (!k.known) return [{ title: 'kubelet', columns: SETTING_COLUMNS, rows: [], note: unknownNote(k, 'the kubelet') ?? '' }];
-  if (!k.value) return [{ title: 'kubelet', columns: SETTING_COLUMNS, rows: [], note: 'no kubelet found on this node' }];
+  if (!k.known)
+    return [
+      {
+        title: 'kubelet',
+        columns: SETTING_COLUMNS,
+        rows: [],
+        note: unknownNote(k, 'the kubelet') ?? '',
+      },
+    ];
+  if (!k.value)
+    return [
+      {
+        title: 'kubelet',
+        columns: SETTING_COLUMNS,
+        rows: [],
+        note: 'no kubelet found on this node',
+      },
+    ];
   const v = k.value;
-  const rows: string[][] = [['kubelet', 'running', yes(v.running), v.pid !== undefined ? `pid ${v.pid}` : '']];
+  const rows: string[][] = [
+    ['kubelet', 'running', yes(v.running), v.pid !== undefined ? `pid ${v.pid}` : ''],
+  ];
   if (v.version) rows.push(['kubelet', 'version', v.version, '']);
   if (v.endpoint) rows.push(['kubelet', 'runtime endpoint', v.endpoint.value, at(v.endpoint)]);
-  if (v.cgroupDriver) rows.push(['kubelet', 'cgroupDriver', v.cgroupDriver.value, at(v.cgroupDriver)]);
-  if (v.configPath) rows.push(['kubelet', 'config file', v.configPath, v.config && !v.config.known ? `unreadable: ${v.config.reason}` : '']);
-  for (const f of v.flags) rows.push(['kubelet flag', `--${f.name}`, f.value ?? '', f.line !== undefined ? `${f.source}:${f.line}` : f.source]);
+  if (v.cgroupDriver)
+    rows.push(['kubelet', 'cgroupDriver', v.cgroupDriver.value, at(v.cgroupDriver)]);
+  if (v.configPath)
+    rows.push([
+      'kubelet',
+      'config file',
+      v.configPath,
+      v.config && !v.config.known ? `unreadable: ${v.config.reason}` : '',
+    ]);
+  for (const f of v.flags)
+    rows.push([
+      'kubelet flag',
+      `--${f.name}`,
+      f.value ?? '',
+      f.line !== undefined ? `${f.source}:${f.line}` : f.source,
+    ]);
   return [{ title: 'kubelet settings', columns: SETTING_COLUMNS, rows }];
 }
 
@@ -189,8 +280,28 @@ export function hnsNetworkTables(s: Snapshot): InventoryTable[] {
   ];
   const hns = s.windows?.hns;
   if (!hns) return [{ title: 'HNS networks', columns: cols, rows: [], note: 'not a Windows node' }];
-  if (!hns.known) return [{ title: 'HNS networks', columns: cols, rows: [], note: unknownNote(hns, 'HNS networks') ?? '' }];
-  return [{ title: 'HNS networks', columns: cols, rows: hns.value.networks.map((n) => [n.id, n.name, n.type, n.subnets.map((x) => x.prefix + (x.gateway ? ` via ${x.gateway}` : '')).join(', '), n.state ?? '']) }];
+  if (!hns.known)
+    return [
+      {
+        title: 'HNS networks',
+        columns: cols,
+        rows: [],
+        note: unknownNote(hns, 'HNS networks') ?? '',
+      },
+    ];
+  return [
+    {
+      title: 'HNS networks',
+      columns: cols,
+      rows: hns.value.networks.map((n) => [
+        n.id,
+        n.name,
+        n.type,
+        n.subnets.map((x) => x.prefix + (x.gateway ? ` via ${x.gateway}` : '')).join(', '),
+        n.state ?? '',
+      ]),
+    },
+  ];
 }
 
 export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
@@ -205,13 +316,31 @@ export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
     { label: 'Namespace', width: 'minmax(8rem, 1fr)' },
   ];
   const hns = s.windows?.hns;
-  if (!hns) return [{ title: 'HNS endpoints', columns: cols, rows: [], note: 'not a Windows node' }];
-  if (!hns.known) return [{ title: 'HNS endpoints', columns: cols, rows: [], note: unknownNote(hns, 'HNS endpoints') ?? '' }];
+  if (!hns)
+    return [{ title: 'HNS endpoints', columns: cols, rows: [], note: 'not a Windows node' }];
+  if (!hns.known)
+    return [
+      {
+        title: 'HNS endpoints',
+        columns: cols,
+        rows: [],
+        note: unknownNote(hns, 'HNS endpoints') ?? '',
+      },
+    ];
   return [
     {
       title: 'HNS endpoints',
       columns: cols,
-      rows: hns.value.endpoints.map((e) => [e.id, e.name, e.ip ?? '', e.mac ?? '', e.state ?? '', e.networkName ?? e.networkId ?? '', e.isRemote ? 'yes' : 'no', e.namespaceId ?? '']),
+      rows: hns.value.endpoints.map((e) => [
+        e.id,
+        e.name,
+        e.ip ?? '',
+        e.mac ?? '',
+        e.state ?? '',
+        e.networkName ?? e.networkId ?? '',
+        e.isRemote ? 'yes' : 'no',
+        e.namespaceId ?? '',
+      ]),
     },
   ];
 }
@@ -219,7 +348,18 @@ export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
 export function pipeTables(s: Snapshot): InventoryTable[] {
   const cols: Column[] = [{ label: 'Named pipe', width: '1fr' }];
   const pipes = s.windows?.pipes;
-  if (!pipes) return [{ title: 'Named pipes', columns: cols, rows: [], note: 'not a Windows node' }];
-  if (!pipes.known) return [{ title: 'Named pipes', columns: cols, rows: [], note: unknownNote(pipes, 'named pipes') ?? '' }];
-  return [{ title: 'Named pipes', columns: cols, rows: pipes.value.map((p) => [`\\\\.\\pipe\\${p}`]) }];
+  if (!pipes)
+    return [{ title: 'Named pipes', columns: cols, rows: [], note: 'not a Windows node' }];
+  if (!pipes.known)
+    return [
+      {
+        title: 'Named pipes',
+        columns: cols,
+        rows: [],
+        note: unknownNote(pipes, 'named pipes') ?? '',
+      },
+    ];
+  return [
+    { title: 'Named pipes', columns: cols, rows: pipes.value.map((p) => [`\\\\.\\pipe\\${p}`]) },
+  ];
 }

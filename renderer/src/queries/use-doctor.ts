@@ -3,12 +3,23 @@
  * source, refetched on demand, invalidated after a repair or an undo.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AppInfo, BundleInfo, BundleUpload, DoctorApi, ScanRequest } from '../../../shared/api';
+import type {
+  AppInfo,
+  BundleInfo,
+  BundleUpload,
+  DoctorApi,
+  ScanRequest,
+} from '../../../shared/api';
 import { useApi } from '../api/api-context';
 import { asApiError } from '../api/errors';
 import { useView } from '../state/view-store';
 
-export const sourceKey = (r: ScanRequest): string => (r.source === 'live' ? 'live' : r.source === 'bundle' ? `bundle:${r.bundleId}` : `demo:${r.demoId}`);
+export const sourceKey = (r: ScanRequest): string =>
+  r.source === 'live'
+    ? 'live'
+    : r.source === 'bundle'
+      ? `bundle:${r.bundleId}`
+      : `demo:${r.demoId}`;
 
 const wrap =
   <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
@@ -20,7 +31,13 @@ const wrap =
     }
   };
 
-const infoQuery = (api: DoctorApi) => ({ queryKey: ['info'], queryFn: wrap(() => api.info()), staleTime: Infinity, retry: false }) as const;
+const infoQuery = (api: DoctorApi) =>
+  ({
+    queryKey: ['info'],
+    queryFn: wrap(() => api.info()),
+    staleTime: Infinity,
+    retry: false,
+  }) as const;
 
 const scanQuery = (api: DoctorApi, source: ScanRequest | undefined) =>
   ({
@@ -79,12 +96,22 @@ export function useChooseSource(): (r: ScanRequest) => void {
 
 export function useInventory(scanId: string | undefined) {
   const api = useApi();
-  return useQuery({ queryKey: ['inventory', scanId], queryFn: wrap(() => api.inventory(scanId as string)), enabled: !!scanId, staleTime: Infinity, retry: false });
+  return useQuery({
+    queryKey: ['inventory', scanId],
+    queryFn: wrap(() => api.inventory(scanId as string)),
+    enabled: !!scanId,
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 export function useDemos() {
   const api = useApi();
-  return useQuery({ queryKey: ['demos'], queryFn: wrap(() => api.listDemos()), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['demos'],
+    queryFn: wrap(() => api.listDemos()),
+    staleTime: Infinity,
+  });
 }
 
 export function useBundles() {
@@ -104,15 +131,28 @@ export function useHistory() {
 
 export function usePreview(repairId: string, enabled: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: ['preview', repairId], queryFn: wrap(() => api.previewRepair(repairId)), enabled, retry: false, staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: ['preview', repairId],
+    queryFn: wrap(() => api.previewRepair(repairId)),
+    enabled,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 export function useApplyRepair() {
   const api = useApi();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: wrap((v: { repairId: string; previewToken: string }) => api.applyRepair(v.repairId, v.previewToken)),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['scan'] }), qc.invalidateQueries({ queryKey: ['history'] })]),
+    mutationFn: wrap((v: { repairId: string; previewToken: string }) =>
+      api.applyRepair(v.repairId, v.previewToken),
+    ),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['scan'] }),
+        qc.invalidateQueries({ queryKey: ['history'] }),
+      ]),
   });
 }
 
@@ -121,7 +161,11 @@ export function useUndo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: wrap((entryId: string) => api.undo(entryId)),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['scan'] }), qc.invalidateQueries({ queryKey: ['history'] })]),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['scan'] }),
+        qc.invalidateQueries({ queryKey: ['history'] }),
+      ]),
   });
 }
 

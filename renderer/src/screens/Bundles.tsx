@@ -4,7 +4,13 @@
  */
 import { useRef } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { useBundles, useChooseSource, useExportBundle, useInfo, useOpenBundle } from '../queries/use-doctor';
+import {
+  useBundles,
+  useChooseSource,
+  useExportBundle,
+  useInfo,
+  useOpenBundle,
+} from '../queries/use-doctor';
 
 export function Bundles() {
   const info = useInfo();
@@ -20,9 +26,17 @@ export function Bundles() {
       <h1>Bundles</h1>
       <section className="card" aria-labelledby="open-title">
         <h2 id="open-title">Open a bundle</h2>
-        <p>A bundle is a recording of a node (`cni-doctor collect`): scanning it gives the same findings as the node it came from.</p>
+        <p>
+          A bundle is a recording of a node (`cni-doctor collect`): scanning it gives the same
+          findings as the node it came from.
+        </p>
         {desktop ? (
-          <button type="button" className="primary" disabled={open.isPending} onClick={() => open.mutate({ kind: 'dialog' })}>
+          <button
+            type="button"
+            className="primary"
+            disabled={open.isPending}
+            onClick={() => open.mutate({ kind: 'dialog' })}
+          >
             Choose a bundle file…
           </button>
         ) : (
@@ -37,7 +51,11 @@ export function Bundles() {
               onChange={async (e) => {
                 const file = e.target.files?.[0];
                 if (!file) return;
-                open.mutate({ kind: 'upload', fileName: file.name, data: await file.arrayBuffer() });
+                open.mutate({
+                  kind: 'upload',
+                  fileName: file.name,
+                  data: await file.arrayBuffer(),
+                });
                 if (fileInput.current) fileInput.current.value = '';
               }}
             />
@@ -53,7 +71,11 @@ export function Bundles() {
           <ul className="plain-list">
             {bundles.data.map((b) => (
               <li key={b.bundleId}>
-                <button type="button" className="link" onClick={() => choose({ source: 'bundle', bundleId: b.bundleId })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => choose({ source: 'bundle', bundleId: b.bundleId })}
+                >
                   {b.name}
                 </button>{' '}
                 <span className="muted">
@@ -79,7 +101,9 @@ export function Bundles() {
 
       <section className="card" aria-labelledby="export-title">
         <h2 id="export-title">Export this node</h2>
-        <p>Records this node (secrets redacted) into a .tar.gz you can attach to a support ticket.</p>
+        <p>
+          Records this node (secrets redacted) into a .tar.gz you can attach to a support ticket.
+        </p>
         <button type="button" disabled={exp.isPending} onClick={() => exp.mutate()}>
           Export bundle
         </button>
@@ -87,7 +111,8 @@ export function Bundles() {
         {exp.error && <ErrorNotice error={exp.error} />}
         {exp.data && !exp.data.cancelled && (
           <p role="status">
-            Saved {exp.data.fileName} ({(exp.data.bytes / 1024).toFixed(0)} KiB){exp.data.savedTo ? ` to ${exp.data.savedTo}` : ''}.
+            Saved {exp.data.fileName} ({(exp.data.bytes / 1024).toFixed(0)} KiB)
+            {exp.data.savedTo ? ` to ${exp.data.savedTo}` : ''}.
           </p>
         )}
       </section>

@@ -14,7 +14,9 @@ export function Checks({ scan }: { scan: ScanResponse }) {
   const rules = useRules();
   const ruleMap = useMemo(() => new Map((rules.data ?? []).map((r) => [r.id, r])), [rules.data]);
   const [only, setOnly] = useState<CheckStatus | 'all'>('all');
-  const checks = [...scan.report.checks].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status));
+  const checks = [...scan.report.checks].sort(
+    (a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status),
+  );
   const count = (s: CheckStatus): number => scan.report.checks.filter((c) => c.status === s).length;
   const shown = only === 'all' ? checks : checks.filter((c) => c.status === only);
 
@@ -22,8 +24,8 @@ export function Checks({ scan }: { scan: ScanResponse }) {
     <div className="screen checks">
       <h1>Checks</h1>
       <p>
-        Every rule runs on every scan. <strong>Could not determine</strong> means its inputs could not be read (permission denied, not recorded in
-        a bundle): that is not a pass.
+        Every rule runs on every scan. <strong>Could not determine</strong> means its inputs could
+        not be read (permission denied, not recorded in a bundle): that is not a pass.
       </p>
       <div className="filters" role="group" aria-label="Show checks by status">
         <button type="button" aria-pressed={only === 'all'} onClick={() => setOnly('all')}>

@@ -8,7 +8,9 @@ export function Demo() {
   return (
     <div className="screen demo">
       <h1>Demo nodes</h1>
-      <p>Recorded nodes that ship with the app. Opening one scans it exactly like a support bundle.</p>
+      <p>
+        Recorded nodes that ship with the app. Opening one scans it exactly like a support bundle.
+      </p>
       {demos.error && <ErrorNotice error={demos.error} />}
       <ul className="demo-list">
         {demos.data?.map((d) => (
@@ -16,13 +18,20 @@ export function Demo() {
             <h2>{d.title}</h2>
             <p className="muted small">{d.os}</p>
             <p>{d.description}</p>
-            <button type="button" className="primary" onClick={() => choose({ source: 'demo', demoId: d.id })} data-demo={d.id}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => choose({ source: 'demo', demoId: d.id })}
+              data-demo={d.id}
+            >
               Open this demo
             </button>
           </li>
         ))}
       </ul>
-      {demos.data?.length === 0 && <p className="muted">No demo bundles are installed with this build.</p>}
+      {demos.data?.length === 0 && (
+        <p className="muted">No demo bundles are installed with this build.</p>
+      )}
     </div>
   );
 }

@@ -10,9 +10,15 @@ export function History() {
   return (
     <div className="screen history">
       <h1>History</h1>
-      {!info.data?.repairsAvailable && <p className="note">Repairs are not part of this build yet, so nothing has been applied from here.</p>}
+      {!info.data?.repairsAvailable && (
+        <p className="note">
+          Repairs are not part of this build yet, so nothing has been applied from here.
+        </p>
+      )}
       {history.error && <ErrorNotice error={history.error} retry={() => void history.refetch()} />}
-      {history.data && history.data.length === 0 && <p className="muted">No repair has been applied on this node.</p>}
+      {history.data && history.data.length === 0 && (
+        <p className="muted">No repair has been applied on this node.</p>
+      )}
       {history.data && history.data.length > 0 && (
         <table className="plain">
           <thead>
@@ -44,7 +50,11 @@ export function History() {
                 </td>
                 <td>
                   {(e.status === 'applied' || e.status === 'verified') && (
-                    <button type="button" disabled={undo.isPending} onClick={() => undo.mutate(e.id)}>
+                    <button
+                      type="button"
+                      disabled={undo.isPending}
+                      onClick={() => undo.mutate(e.id)}
+                    >
                       Undo
                     </button>
                   )}

@@ -4,11 +4,25 @@ import type { ScanResponse } from '../../../shared/api';
 import type { Snapshot } from '../../../shared/model/snapshot';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { VirtualTable } from '../components/VirtualTable';
-import { cniTables, endpointTables, hnsEndpointTables, hnsNetworkTables, kubeletTables, pipeTables, runtimeTables, type InventoryTable } from '../lib/inventory-rows';
+import {
+  cniTables,
+  endpointTables,
+  hnsEndpointTables,
+  hnsNetworkTables,
+  kubeletTables,
+  pipeTables,
+  runtimeTables,
+  type InventoryTable,
+} from '../lib/inventory-rows';
 import { useInventory } from '../queries/use-doctor';
 import { useView, type InventoryTab } from '../state/view-store';
 
-const TABS: { id: InventoryTab; label: string; build: (s: Snapshot) => InventoryTable[]; windowsOnly?: boolean }[] = [
+const TABS: {
+  id: InventoryTab;
+  label: string;
+  build: (s: Snapshot) => InventoryTable[];
+  windowsOnly?: boolean;
+}[] = [
   { id: 'cni', label: 'CNI configs', build: cniTables },
   { id: 'runtime', label: 'Runtime configs', build: runtimeTables },
   { id: 'endpoints', label: 'CRI endpoints', build: endpointTables },
@@ -25,7 +39,10 @@ export function Inventory({ scan }: { scan: ScanResponse }) {
   const windows = scan.report.node.os === 'windows';
   const tabs = TABS.filter((t) => windows || !t.windowsOnly);
   const active = tabs.find((t) => t.id === tab) ?? tabs[0];
-  const tables = useMemo(() => (inv.data && active ? active.build(inv.data.snapshot) : []), [inv.data, active]);
+  const tables = useMemo(
+    () => (inv.data && active ? active.build(inv.data.snapshot) : []),
+    [inv.data, active],
+  );
 
   return (
     <div className="screen inventory">
@@ -43,7 +60,12 @@ export function Inventory({ scan }: { scan: ScanResponse }) {
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => {
               const i = tabs.findIndex((x) => x.id === t.id);
-              const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
+              const next =
+                e.key === 'ArrowRight'
+                  ? tabs[(i + 1) % tabs.length]
+                  : e.key === 'ArrowLeft'
+                    ? tabs[(i - 1 + tabs.length) % tabs.length]
+                    : undefined;
               if (next) {
                 setTab(next.id);
                 document.getElementById(`tab-${next.id}`)?.focus();
@@ -54,7 +76,11 @@ export function Inventory({ scan }: { scan: ScanResponse }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="inventory-panel" aria-labelledby={active ? `tab-${active.id}` : undefined}>
+      <div
+        role="tabpanel"
+        id="inventory-panel"
+        aria-labelledby={active ? `tab-${active.id}` : undefined}
+      >
         {inv.isPending && <p role="status">Loading the snapshot…</p>}
         {inv.error && <ErrorNotice error={inv.error} retry={() => void inv.refetch()} />}
         {tables.map((t) => (

@@ -9,7 +9,9 @@ import { useView } from '../state/view-store';
 
 function Ready({ value }: { value: boolean | undefined }) {
   if (value === undefined) return <span className="badge st-unknown">unknown</span>;
-  return <span className={`badge ${value ? 'st-pass' : 'st-fail'}`}>{value ? 'true' : 'false'}</span>;
+  return (
+    <span className={`badge ${value ? 'st-pass' : 'st-fail'}`}>{value ? 'true' : 'false'}</span>
+  );
 }
 
 function NodeFacts({ s }: { s: NodeSummary }) {
@@ -21,9 +23,22 @@ function NodeFacts({ s }: { s: NodeSummary }) {
         {s.osVersion ? ` (${s.osVersion})` : ''}
       </dd>
       <dt>Runtime</dt>
-      <dd>{s.runtimes.length ? s.runtimes.map((r) => `${r.name}${r.version ? ` ${r.version}` : ''}${r.endpoint ? ` at ${r.endpoint}` : ''}`).join('; ') : 'none found'}</dd>
+      <dd>
+        {s.runtimes.length
+          ? s.runtimes
+              .map(
+                (r) =>
+                  `${r.name}${r.version ? ` ${r.version}` : ''}${r.endpoint ? ` at ${r.endpoint}` : ''}`,
+              )
+              .join('; ')
+          : 'none found'}
+      </dd>
       <dt>kubelet</dt>
-      <dd>{s.kubelet ? `${s.kubelet.version ?? 'version unknown'}${s.kubelet.endpoint ? ` → ${s.kubelet.endpoint}` : ''}` : 'not found'}</dd>
+      <dd>
+        {s.kubelet
+          ? `${s.kubelet.version ?? 'version unknown'}${s.kubelet.endpoint ? ` → ${s.kubelet.endpoint}` : ''}`
+          : 'not found'}
+      </dd>
       <dt>CNI in use</dt>
       <dd>
         {s.cniInUse
@@ -48,7 +63,11 @@ export function Overview({ scan }: { scan: ScanResponse }) {
         {report.node.hostname ?? 'Node'} <span className="muted small">— {scan.label}</span>
       </h1>
 
-      <section className={`card cause ${top ? `sev-border-${top.severity}` : 'ok'}`} aria-labelledby="cause-title" data-testid="top-finding">
+      <section
+        className={`card cause ${top ? `sev-border-${top.severity}` : 'ok'}`}
+        aria-labelledby="cause-title"
+        data-testid="top-finding"
+      >
         <h2 id="cause-title">{top ? 'Most likely cause' : 'No cause found'}</h2>
         {top ? (
           <>
@@ -58,14 +77,21 @@ export function Overview({ scan }: { scan: ScanResponse }) {
             <p>{top.summary}</p>
             <p className="muted small">
               Rule <code>{top.rule}</code>
-              {top.repairs.length > 0 ? ` · ${top.repairs.length} repair${top.repairs.length > 1 ? 's' : ''} offered` : ' · guidance only'}
+              {top.repairs.length > 0
+                ? ` · ${top.repairs.length} repair${top.repairs.length > 1 ? 's' : ''} offered`
+                : ' · guidance only'}
             </p>
             <button type="button" className="primary" onClick={() => openFinding(top.id)}>
               Show evidence and repair
             </button>
           </>
         ) : (
-          <p>Nothing on this node explains a stuck pod sandbox.{unknown > 0 ? ` ${unknown} check(s) could not determine their answer; see Checks.` : ''}</p>
+          <p>
+            Nothing on this node explains a stuck pod sandbox.
+            {unknown > 0
+              ? ` ${unknown} check(s) could not determine their answer; see Checks.`
+              : ''}
+          </p>
         )}
       </section>
 
@@ -104,7 +130,9 @@ export function Overview({ scan }: { scan: ScanResponse }) {
               </tbody>
             </table>
           ) : (
-            <p className="unknown-note">Could not determine: no runtime was asked over CRI in this scan.</p>
+            <p className="unknown-note">
+              Could not determine: no runtime was asked over CRI in this scan.
+            </p>
           )}
         </section>
       </div>
@@ -114,7 +142,10 @@ export function Overview({ scan }: { scan: ScanResponse }) {
         <ul className="counts">
           {(['error', 'warning', 'info'] as const).map((sev) => (
             <li key={sev}>
-              <SeverityBadge severity={sev} /> <strong>{s?.counts[sev] ?? report.findings.filter((f) => f.severity === sev).length}</strong>
+              <SeverityBadge severity={sev} />{' '}
+              <strong>
+                {s?.counts[sev] ?? report.findings.filter((f) => f.severity === sev).length}
+              </strong>
             </li>
           ))}
           <li>

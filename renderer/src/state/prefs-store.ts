@@ -20,7 +20,10 @@ export const usePrefs = create<Prefs>()(
       theme: 'system',
       muted: [],
       setTheme: (theme) => set({ theme }),
-      toggleMute: (id) => set((s) => ({ muted: s.muted.includes(id) ? s.muted.filter((m) => m !== id) : [...s.muted, id] })),
+      toggleMute: (id) =>
+        set((s) => ({
+          muted: s.muted.includes(id) ? s.muted.filter((m) => m !== id) : [...s.muted, id],
+        })),
     }),
     {
       name: 'cni-doctor.prefs',

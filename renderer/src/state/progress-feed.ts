@@ -5,7 +5,10 @@
 import { useSyncExternalStore } from 'react';
 import type { DoctorApi, ProgressEvent } from '../../../shared/api';
 
-type Latest = { scan?: Extract<ProgressEvent, { kind: 'scan' }>; repair?: Extract<ProgressEvent, { kind: 'repair' }> };
+type Latest = {
+  scan?: Extract<ProgressEvent, { kind: 'scan' }>;
+  repair?: Extract<ProgressEvent, { kind: 'repair' }>;
+};
 
 let latest: Latest = {};
 const subs = new Set<() => void>();

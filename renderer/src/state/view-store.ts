@@ -3,7 +3,8 @@ import { create } from 'zustand';
 import type { ScanRequest } from '../../../shared/api';
 import type { Severity } from '../../../shared/model/finding';
 
-export type Screen = 'overview' | 'findings' | 'inventory' | 'checks' | 'history' | 'bundles' | 'demo';
+export type Screen =
+  'overview' | 'findings' | 'inventory' | 'checks' | 'history' | 'bundles' | 'demo';
 
 export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'overview', label: 'Overview' },
@@ -15,7 +16,8 @@ export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'demo', label: 'Demo' },
 ];
 
-export type InventoryTab = 'cni' | 'runtime' | 'endpoints' | 'kubelet' | 'hns-networks' | 'hns-endpoints' | 'pipes';
+export type InventoryTab =
+  'cni' | 'runtime' | 'endpoints' | 'kubelet' | 'hns-networks' | 'hns-endpoints' | 'pipes';
 
 interface View {
   screen: Screen;

@@ -25,7 +25,8 @@ const PAIRS: [source: string, module: string, name: string, embedded: string][] 
 describe('embedded PowerShell scripts', () => {
   it.each(PAIRS)('%s is identical to its embedded copy %s', (source, module, name, embedded) => {
     const text = readFileSync(new URL(`./${source}`, import.meta.url), 'utf8');
-    if (process.env.UPDATE_FIXTURES === '1') writeFileSync(new URL(`./${module}`, import.meta.url), embeddedModule(source, name, text));
+    if (process.env.UPDATE_FIXTURES === '1')
+      writeFileSync(new URL(`./${module}`, import.meta.url), embeddedModule(source, name, text));
     expect(embedded, `run with UPDATE_FIXTURES=1 to refresh ${module}`).toBe(text);
   });
 });

@@ -8,7 +8,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parsePowerShell, stringLiterals } from '../testing/ps-parser';
-import { buildCollectScript, collectTemplate, PAYLOAD_LINE_PREFIX, PAYLOAD_LINE_SUFFIX } from '../build-script';
+import {
+  buildCollectScript,
+  collectTemplate,
+  PAYLOAD_LINE_PREFIX,
+  PAYLOAD_LINE_SUFFIX,
+} from '../build-script';
 import { defaultCollectInput, type CollectInput } from '../collect-input';
 import { fromShellCommand, toShellCommand } from '../shell-command';
 import { SESSION_INIT_SCRIPT } from '../session-init';
@@ -34,7 +39,9 @@ function ps1Files(dir: string): string[] {
 
 async function expectClean(label: string, source: string): Promise<void> {
   const { problems } = await parsePowerShell(source);
-  const where = problems.map((p) => `${label}:${p.line}:${p.column} ${p.kind} ${JSON.stringify(p.text)}`);
+  const where = problems.map(
+    (p) => `${label}:${p.line}:${p.column} ${p.kind} ${JSON.stringify(p.text)}`,
+  );
   expect(where, where.join('\n')).toEqual([]);
 }
 
@@ -42,7 +49,9 @@ const files = [...ps1Files(join(REPO, 'main')), ...ps1Files(join(REPO, 'app'))];
 
 describe('every .ps1 under main/ and app/ parses', () => {
   it('finds the scripts (at least collect.ps1)', () => {
-    expect(files.map((f) => relative(REPO, f))).toContain(join('main', 'host', 'windows', 'scripts', 'collect.ps1'));
+    expect(files.map((f) => relative(REPO, f))).toContain(
+      join('main', 'host', 'windows', 'scripts', 'collect.ps1'),
+    );
   });
 
   it.each(files.map((f) => [relative(REPO, f), f]))('%s', async (_rel, file) => {
@@ -126,15 +135,30 @@ describe('the exact collection text handed to the shell', () => {
 
   it('refuses paths the script must not open', async () => {
     const template = collectTemplate();
-    for (const bad of ['\\\\.\\pipe\\containerd-containerd', '\\\\server\\share\\x', '\\\\?\\C:\\x', 'relative\\x', 'C:\\x\\f.txt:stream']) {
-      expect(() => buildCollectScript(template, defaultCollectInput({ paths: [bad] }))).toThrow(/refused/);
+    for (const bad of [
+      '\\\\.\\pipe\\containerd-containerd',
+      '\\\\server\\share\\x',
+      '\\\\?\\C:\\x',
+      'relative\\x',
+      'C:\\x\\f.txt:stream',
+    ]) {
+      expect(() => buildCollectScript(template, defaultCollectInput({ paths: [bad] }))).toThrow(
+        /refused/,
+      );
     }
-    expect(() => buildCollectScript(template, defaultCollectInput({ versionProbes: [{ component: 'k', exe: 'k.exe', args: ['--v; rm'], candidates: [] }] }))).toThrow(
-      /plain flag/,
-    );
+    expect(() =>
+      buildCollectScript(
+        template,
+        defaultCollectInput({
+          versionProbes: [{ component: 'k', exe: 'k.exe', args: ['--v; rm'], candidates: [] }],
+        }),
+      ),
+    ).toThrow(/plain flag/);
   });
 
   it('refuses a template that is not collect.ps1', () => {
-    expect(() => buildCollectScript("$in = 'x'\nWrite-Output $in", defaultCollectInput())).toThrow(/template/);
+    expect(() => buildCollectScript("$in = 'x'\nWrite-Output $in", defaultCollectInput())).toThrow(
+      /template/,
+    );
   });
 });

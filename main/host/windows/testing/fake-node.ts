@@ -62,7 +62,8 @@ const key = (p: string): string => normalizeNodePath('windows', p).toLowerCase()
 /** The payload of a script built by build-script.ts (or any script with the same first line). */
 export function decodePayload(script: string): unknown {
   const first = script.slice(0, script.indexOf('\n') < 0 ? script.length : script.indexOf('\n'));
-  if (!first.startsWith(PAYLOAD_LINE_PREFIX) || !first.endsWith(PAYLOAD_LINE_SUFFIX)) return undefined;
+  if (!first.startsWith(PAYLOAD_LINE_PREFIX) || !first.endsWith(PAYLOAD_LINE_SUFFIX))
+    return undefined;
   const b64 = first.slice(PAYLOAD_LINE_PREFIX.length, -PAYLOAD_LINE_SUFFIX.length);
   return JSON.parse(Buffer.from(b64, 'base64').toString('utf8')) as unknown;
 }
@@ -81,11 +82,17 @@ export class FakeWindowsNode implements ScriptRunner {
   constructor(readonly spec: FakeNodeSpec) {
     // Copies: repairs (testing/fake-repair.ts) change these, never the spec they came from.
     const h = spec.hns ?? { networks: [], endpoints: [], namespaces: [], policyLists: [] };
-    this.hns = { networks: [...h.networks], endpoints: [...h.endpoints], namespaces: [...h.namespaces], policyLists: [...h.policyLists] };
+    this.hns = {
+      networks: [...h.networks],
+      endpoints: [...h.endpoints],
+      namespaces: [...h.namespaces],
+      policyLists: [...h.policyLists],
+    };
     this.services = (spec.services ?? []).map((x) => ({ ...x }));
     this.pipes = [...(spec.pipes ?? [])];
     this.denied = new Set((spec.denied ?? []).map(key));
-    for (const [p, d] of Object.entries(spec.files ?? {})) this.addFile(p, typeof d === 'string' ? Buffer.from(d, 'utf8') : d);
+    for (const [p, d] of Object.entries(spec.files ?? {}))
+      this.addFile(p, typeof d === 'string' ? Buffer.from(d, 'utf8') : d);
     // Listed names (plugin binaries) are files whose bytes no test reads.
     for (const [dir, names] of Object.entries(spec.dirs ?? {})) {
       this.ensureDir(dir);
@@ -124,7 +131,11 @@ export class FakeWindowsNode implements ScriptRunner {
     this.calls.push({ script, input: isCollect ? (payload as CollectInput) : undefined, opts });
     if (!isCollect) {
       if (this.other) return this.other(script, opts);
-      return { ok: false, kind: 'stderr', message: 'the fake node only answers collection scripts' };
+      return {
+        ok: false,
+        kind: 'stderr',
+        message: 'the fake node only answers collection scripts',
+      };
     }
     return { ok: true, stdout: `${JSON.stringify(this.collect(payload as CollectInput))}\n` };
   }
@@ -135,9 +146,17 @@ export class FakeWindowsNode implements ScriptRunner {
   }
 
   private collect(input: CollectInput): Rec {
-    const want = (s: CollectSection): boolean => input.sections === undefined || input.sections.includes(s);
+    const want = (s: CollectSection): boolean =>
+      input.sections === undefined || input.sections.includes(s);
     const out: Rec = { format: COLLECT_FORMAT, startedAt: '2026-12-02T09:00:00.0000000Z' };
-    if (want('host')) out.host = { hostname: this.spec.hostname ?? 'win-node', elevated: true, osVersion: this.spec.osVersion ?? '10.0.20348', osBuild: '20348', error: null };
+    if (want('host'))
+      out.host = {
+        hostname: this.spec.hostname ?? 'win-node',
+        elevated: true,
+        osVersion: this.spec.osVersion ?? '10.0.20348',
+        osBuild: '20348',
+        error: null,
+      };
     if (want('pipes')) out.pipes = { names: [...this.pipes], error: null };
     if (want('services')) {
       const wanted = new Map(input.services.map((s) => [s.toLowerCase(), s]));
@@ -145,13 +164,25 @@ export class FakeWindowsNode implements ScriptRunner {
       for (const s of this.services) {
         if (!wanted.has(s.name.toLowerCase()) || s.state === undefined) continue;
         wanted.delete(s.name.toLowerCase());
-        items.push({ name: s.name, present: true, state: s.state, exitCode: s.exitCode ?? 0, ...(s.pathName !== undefined && { pathName: s.pathName }) });
+        items.push({
+          name: s.name,
+          present: true,
+          state: s.state,
+          exitCode: s.exitCode ?? 0,
+          ...(s.pathName !== undefined && { pathName: s.pathName }),
+        });
       }
       for (const name of wanted.values()) items.push({ name, present: false });
       out.services = { source: 'Win32_Service', items, error: null };
     }
-    const procs = (this.spec.processes ?? []).filter((p) => input.processNames.some((n) => n.toLowerCase() === p.name.toLowerCase()));
-    if (want('processes')) out.processes = { items: procs.map((p) => ({ name: p.name, pid: p.pid, commandLine: p.commandLine })), error: null };
+    const procs = (this.spec.processes ?? []).filter((p) =>
+      input.processNames.some((n) => n.toLowerCase() === p.name.toLowerCase()),
+    );
+    if (want('processes'))
+      out.processes = {
+        items: procs.map((p) => ({ name: p.name, pid: p.pid, commandLine: p.commandLine })),
+        error: null,
+      };
     if (want('hns')) {
       out.hns = {
         source: 'HostNetworkingService',
@@ -169,7 +200,16 @@ export class FakeWindowsNode implements ScriptRunner {
       const v = this.spec.versions ?? {};
       out.versions = {
         items: input.versionProbes.map((p) =>
-          v[p.component] !== undefined ? { component: p.component, exe: p.exe, path: `C:\\k\\${p.exe}`, via: 'process', exitCode: 0, stdout: `${v[p.component]}\r\n` } : { component: p.component, exe: p.exe, error: 'not found' },
+          v[p.component] !== undefined
+            ? {
+                component: p.component,
+                exe: p.exe,
+                path: `C:\\k\\${p.exe}`,
+                via: 'process',
+                exitCode: 0,
+                stdout: `${v[p.component]}\r\n`,
+              }
+            : { component: p.component, exe: p.exe, error: 'not found' },
         ),
         error: null,
       };
@@ -183,8 +223,12 @@ export class FakeWindowsNode implements ScriptRunner {
         items.push(listing);
         if (listing.type !== 'dir') continue;
         for (const name of listing.entries as string[]) {
-          const wantContent = input.readDirSuffixes.some((s) => name.toLowerCase().endsWith(s.toLowerCase()));
-          items.push(this.read(`${d.replace(/\\+$/, '')}\\${name}`, wantContent, input.maxFileBytes, false));
+          const wantContent = input.readDirSuffixes.some((s) =>
+            name.toLowerCase().endsWith(s.toLowerCase()),
+          );
+          items.push(
+            this.read(`${d.replace(/\\+$/, '')}\\${name}`, wantContent, input.maxFileBytes, false),
+          );
         }
       }
       for (const t of input.tails) items.push(this.read(t, true, input.maxTailBytes, true));
@@ -196,13 +240,15 @@ export class FakeWindowsNode implements ScriptRunner {
 
   /** collect.ps1's Read-NodePath. */
   private read(p: string, wantContent: boolean, maxBytes: number, tail: boolean): Rec {
-    if (!/^[A-Za-z]:\\/.test(p) || p.indexOf(':', 2) >= 0) return { path: p, type: 'other', error: 'refused: not a plain local drive path' };
+    if (!/^[A-Za-z]:\\/.test(p) || p.indexOf(':', 2) >= 0)
+      return { path: p, type: 'other', error: 'refused: not a plain local drive path' };
     const k = key(p);
     const file = this.files.get(k);
     const dir = this.dirEntries.get(k);
     if (!file && !dir) return { path: p, type: 'missing', error: null };
     if (dir) return { path: p, type: 'dir', error: null, entries: [...dir].sort() };
-    if (this.denied.has(k)) return { path: p, type: 'file', error: `Access to the path '${p}' is denied. (0x80070005)` };
+    if (this.denied.has(k))
+      return { path: p, type: 'file', error: `Access to the path '${p}' is denied. (0x80070005)` };
     const data = (file as { data: Buffer }).data;
     const r: Rec = { path: p, type: 'file', error: null, size: data.length };
     if (wantContent) {

@@ -46,8 +46,13 @@ function unquote(s) {
   return s.replace(/''/g, "'");
 }
 
-const TRANSPORT = /^& \(\[ScriptBlock\]::Create\(\[Text\.Encoding\]::UTF8\.GetString\(\[Convert\]::FromBase64String\('([A-Za-z0-9+/=]*)'\)\)\)\)$/;
-const INIT_LINES = [/^try \{ \[Console\]::OutputEncoding = /, /^\$global:ProgressPreference = /, /^\$env:PSModulePath = /];
+const TRANSPORT =
+  /^& \(\[ScriptBlock\]::Create\(\[Text\.Encoding\]::UTF8\.GetString\(\[Convert\]::FromBase64String\('([A-Za-z0-9+/=]*)'\)\)\)\)$/;
+const INIT_LINES = [
+  /^try \{ \[Console\]::OutputEncoding = /,
+  /^\$global:ProgressPreference = /,
+  /^\$env:PSModulePath = /,
+];
 
 async function statement(line) {
   const s = line.trim();
@@ -55,14 +60,20 @@ async function statement(line) {
   if (s === '' || s.startsWith('#') || INIT_LINES.some((re) => re.test(s))) return;
   if (s === '$PID') out.stdout += `${process.pid}${NL}`;
   else if ((m = /^Write-Output '((?:[^']|'')*)'$/.exec(s))) out.stdout += `${unquote(m[1])}${NL}`;
-  else if ((m = /^\[Console\]::Out\.Write\('((?:[^']|'')*)' \* (\d+)\)$/.exec(s))) out.stdout += unquote(m[1]).repeat(Number(m[2]));
+  else if ((m = /^\[Console\]::Out\.Write\('((?:[^']|'')*)' \* (\d+)\)$/.exec(s)))
+    out.stdout += unquote(m[1]).repeat(Number(m[2]));
   else if ((m = /^Write-Error '((?:[^']|'')*)'$/.exec(s))) out.stderr += `${unquote(m[1])}${NL}`;
   else if ((m = /^Start-Sleep -Milliseconds (\d+)$/.exec(s))) await sleep(Number(m[1]));
   else if ((m = /^exit (\d+)$/.exec(s))) {
     flush();
     process.exit(Number(m[1]));
-  } else if (s === '[Environment]::GetCommandLineArgs()') out.stdout += process.argv.slice(2).map((a) => a + NL).join('');
-  else out.stderr += `${s.split(' ')[0]}: The term '${s.split(' ')[0]}' is not recognized as a name of a cmdlet.${NL}`;
+  } else if (s === '[Environment]::GetCommandLineArgs()')
+    out.stdout += process.argv
+      .slice(2)
+      .map((a) => a + NL)
+      .join('');
+  else
+    out.stderr += `${s.split(' ')[0]}: The term '${s.split(' ')[0]}' is not recognized as a name of a cmdlet.${NL}`;
 }
 
 async function command(line) {

@@ -16,13 +16,17 @@ export interface FakeRepairOptions {
   fail?: (cmdlet: string) => string | undefined;
 }
 
-const strings = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+const strings = (v: unknown): string[] =>
+  v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)];
 const ok = (result: Obj): RunResult => ({ ok: true, stdout: `${JSON.stringify(result)}\r\n` });
 const refuse = (message: string): RunResult => ({ ok: false, kind: 'stderr', message });
 
 let created = 0;
 
-export function attachRepairs(node: FakeWindowsNode, opts: FakeRepairOptions = {}): FakeWindowsNode {
+export function attachRepairs(
+  node: FakeWindowsNode,
+  opts: FakeRepairOptions = {},
+): FakeWindowsNode {
   node.other = async (script) => {
     if (script.includes('# cni-doctor: one allow-listed repair step')) {
       const { cmdlet, params } = decodePayload(script) as { cmdlet: string; params: Obj };
@@ -47,12 +51,27 @@ function step(node: FakeWindowsNode, cmdlet: string, p: Obj, opts: FakeRepairOpt
   switch (cmdlet) {
     case 'New-HnsNetwork': {
       const name = String(p.Name);
-      const same = (hns.networks as Obj[]).find((n) => String(n.Name).toLowerCase() === name.toLowerCase());
-      if (same) return refuse(`an HNS network named ${name} already exists (${String(same.ID)}); nothing was created`);
+      const same = (hns.networks as Obj[]).find(
+        (n) => String(n.Name).toLowerCase() === name.toLowerCase(),
+      );
+      if (same)
+        return refuse(
+          `an HNS network named ${name} already exists (${String(same.ID)}); nothing was created`,
+        );
       const prefixes = strings(p.AddressPrefix);
       const gateways = strings(p.Gateway);
       const id = `0F0E0D0C-0B0A-4909-8807-${(++created).toString(16).padStart(12, '0').toUpperCase()}`;
-      hns.networks.push({ ID: id, Name: name, Type: 'NAT', Flags: 0, State: 1, Subnets: prefixes.map((a, i) => ({ AddressPrefix: a, ...(gateways[i] !== undefined && { GatewayAddress: gateways[i] }) })) });
+      hns.networks.push({
+        ID: id,
+        Name: name,
+        Type: 'NAT',
+        Flags: 0,
+        State: 1,
+        Subnets: prefixes.map((a, i) => ({
+          AddressPrefix: a,
+          ...(gateways[i] !== undefined && { GatewayAddress: gateways[i] }),
+        })),
+      });
       return ok({ step: cmdlet, id, name });
     }
     case 'Remove-HnsNetwork': {
@@ -60,7 +79,10 @@ function step(node: FakeWindowsNode, cmdlet: string, p: Obj, opts: FakeRepairOpt
       const at = (hns.networks as Obj[]).findIndex((n) => String(n.ID).toLowerCase() === id);
       if (at < 0) return ok({ step: cmdlet, id: p.Id, removed: false });
       const found = hns.networks[at] as Obj;
-      if (String(found.Name).toLowerCase() !== String(p.Name).toLowerCase()) return refuse(`network ${String(p.Id)} is now named ${String(found.Name)}, not ${String(p.Name)}; it was not removed`);
+      if (String(found.Name).toLowerCase() !== String(p.Name).toLowerCase())
+        return refuse(
+          `network ${String(p.Id)} is now named ${String(found.Name)}, not ${String(p.Name)}; it was not removed`,
+        );
       hns.networks.splice(at, 1);
       return ok({ step: cmdlet, id: p.Id, removed: true });
     }
@@ -71,8 +93,14 @@ function step(node: FakeWindowsNode, cmdlet: string, p: Obj, opts: FakeRepairOpt
       for (const id of ids) {
         const e = endpoints.find((x) => String(x.ID).toLowerCase() === id.toLowerCase());
         if (!e) absent.push(id);
-        else if (e.IsRemoteEndpoint === true || /_ep$/i.test(String(e.Name)) || /source.?vip/i.test(String(e.Name))) {
-          return refuse(`endpoint ${id} (${String(e.Name)}) is a remote, host or source-VIP endpoint; nothing was removed`);
+        else if (
+          e.IsRemoteEndpoint === true ||
+          /_ep$/i.test(String(e.Name)) ||
+          /source.?vip/i.test(String(e.Name))
+        ) {
+          return refuse(
+            `endpoint ${id} (${String(e.Name)}) is a remote, host or source-VIP endpoint; nothing was removed`,
+          );
         }
       }
       const gone = new Set(ids.map((x) => x.toLowerCase()));

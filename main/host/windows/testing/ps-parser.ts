@@ -11,7 +11,9 @@ let parserPromise: Promise<Parser> | undefined;
 export function powershellParser(): Promise<Parser> {
   parserPromise ??= (async () => {
     await Parser.init();
-    const wasm = createRequire(import.meta.url).resolve('tree-sitter-powershell/tree-sitter-powershell.wasm');
+    const wasm = createRequire(import.meta.url).resolve(
+      'tree-sitter-powershell/tree-sitter-powershell.wasm',
+    );
     const parser = new Parser();
     parser.setLanguage(await Language.load(wasm));
     return parser;
@@ -27,7 +29,9 @@ export interface SyntaxProblem {
   text: string;
 }
 
-export async function parsePowerShell(source: string): Promise<{ root: Node; problems: SyntaxProblem[] }> {
+export async function parsePowerShell(
+  source: string,
+): Promise<{ root: Node; problems: SyntaxProblem[] }> {
   const parser = await powershellParser();
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');

@@ -5,7 +5,8 @@
  * `@{}` as `System.Object[]` (KB windows §1.4, samples 02/08). Those last two are lossy: they are
  * returned as `null` and the marker string, and reported in `lossy` so fixtures say what is unknown.
  */
-export type DisplayValue = null | boolean | number | string | DisplayValue[] | { [k: string]: DisplayValue };
+export type DisplayValue =
+  null | boolean | number | string | DisplayValue[] | { [k: string]: DisplayValue };
 
 export interface DisplayParse {
   value: DisplayValue;
@@ -39,7 +40,8 @@ function parseValue(t: string, path: string, lossy: string[]): DisplayValue {
 
 /** The inner text of a bracketed value; an unclosed one (sample cut short) is kept as far as it goes. */
 function stripClose(inner: string, path: string, lossy: string[]): { inner: string; cut: boolean } {
-  if (depthAtEnd(inner) < 0 && inner.endsWith('}')) return { inner: inner.slice(0, -1), cut: false };
+  if (depthAtEnd(inner) < 0 && inner.endsWith('}'))
+    return { inner: inner.slice(0, -1), cut: false };
   lossy.push(`${path || '<value>'} (cut short)`);
   return { inner, cut: true };
 }
@@ -57,7 +59,12 @@ function depthAtEnd(s: string): number {
   return d;
 }
 
-function parseHash(inner: string, path: string, lossy: string[], cut: boolean): { [k: string]: DisplayValue } {
+function parseHash(
+  inner: string,
+  path: string,
+  lossy: string[],
+  cut: boolean,
+): { [k: string]: DisplayValue } {
   const out: { [k: string]: DisplayValue } = {};
   const parts = splitTop(inner, ';');
   // In a cut object the last entry may stop mid-value (`InternalPort=6` of 6831).
@@ -79,7 +86,9 @@ function parseHash(inner: string, path: string, lossy: string[], cut: boolean): 
 }
 
 function parseArray(inner: string, path: string, lossy: string[]): DisplayValue[] {
-  const parts = splitTop(inner, ',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = splitTop(inner, ',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const last = parts[parts.length - 1];
   if (last !== undefined && last.endsWith('...')) {
     parts[parts.length - 1] = last.slice(0, -3);

@@ -64,7 +64,10 @@ export function parseFormatList(text: string): FlParse {
       groups.push(current);
       keyIndent = indent;
     }
-    const prop: RawProp = { key: m[2] ?? '', lines: [{ text: (m[3] ?? '').trim(), width: line.length }] };
+    const prop: RawProp = {
+      key: m[2] ?? '',
+      lines: [{ text: (m[3] ?? '').trim(), width: line.length }],
+    };
     current.push(prop);
     lastLineProp = prop;
   }

@@ -49,7 +49,11 @@ export function parseHnsdiagTable(text: string): HnsdiagLists {
     if (section === 'networks' && (m = NETWORK_ROW.exec(line))) {
       out.networks.push({ Name: (m[1] ?? '').trim(), ID: m[2] ?? '' });
     } else if (section === 'endpoints' && (m = ENDPOINT_ROW.exec(line))) {
-      out.endpoints.push({ Name: (m[1] ?? '').trim(), ID: m[2] ?? '', VirtualNetworkName: m[3] ?? '' });
+      out.endpoints.push({
+        Name: (m[1] ?? '').trim(),
+        ID: m[2] ?? '',
+        VirtualNetworkName: m[3] ?? '',
+      });
     } else if (section === 'namespaces' && (m = NAMESPACE_ROW.exec(line))) {
       out.namespaces.push(namespaceOf(m[1] ?? '', m[2] ?? ''));
     } else if (section === 'policyLists' && (m = LB_ROW.exec(line))) {

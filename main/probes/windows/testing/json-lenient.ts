@@ -44,7 +44,9 @@ class Parser {
     if (c === '{') return this.object();
     if (c === '[') return this.array();
     if (c === '"') return this.string();
-    const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.s.slice(this.i, this.i + 40));
+    const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(
+      this.s.slice(this.i, this.i + 40),
+    );
     if (!m) throw new SyntaxError(`unexpected ${JSON.stringify(c)} at ${this.i}`);
     this.i += m[0].length;
     // A number right at the end may itself be cut ("1318555025607" of a longer one).

@@ -33,7 +33,9 @@ export function largeHns(endpoints: number, policyLists: number): RawHnsInput {
       MacAddress: `0E-2A-0a-f4-${(i >> 8) & 255}-${i & 255}`,
       IPAddress: `10.244.${(i >> 8) & 255}.${i & 255}`,
       PrefixLength: 24,
-      ...(remote ? { IsRemoteEndpoint: true } : { Namespace: { ID: guid(i, 3) }, SharedContainers: [guid(i, 4), guid(i, 5)] }),
+      ...(remote
+        ? { IsRemoteEndpoint: true }
+        : { Namespace: { ID: guid(i, 3) }, SharedContainers: [guid(i, 4), guid(i, 5)] }),
     });
   }
   const lbs = [];
@@ -49,19 +51,41 @@ export function largeHns(endpoints: number, policyLists: number): RawHnsInput {
       Version: 64424509440,
       References: refs,
       Policies: [
-        { Type: 'ELB', ExternalPort: 80 + (i % 1000), InternalPort: 8080, Protocol: 6, IsDSR: true, SourceVIP: '10.244.1.2', VIPs: [`10.96.${(i >> 8) & 255}.${i & 255}`] },
+        {
+          Type: 'ELB',
+          ExternalPort: 80 + (i % 1000),
+          InternalPort: 8080,
+          Protocol: 6,
+          IsDSR: true,
+          SourceVIP: '10.244.1.2',
+          VIPs: [`10.96.${(i >> 8) & 255}.${i & 255}`],
+        },
       ],
       Health: { LastErrorCode: 0, LastUpdateTime: 133511593158285180 },
     });
   }
   const namespaces = eps
     .filter((_e, i) => i % 3 === 0)
-    .map((e, i) => ({ ID: guid(i * 3, 3).toUpperCase(), CompartmentId: i + 2, IsDefault: false, Containers: [], ResourceList: [{ Type: 'Endpoint', Data: { Id: e.ID.toUpperCase() } }] }));
+    .map((e, i) => ({
+      ID: guid(i * 3, 3).toUpperCase(),
+      CompartmentId: i + 2,
+      IsDefault: false,
+      Containers: [],
+      ResourceList: [{ Type: 'Endpoint', Data: { Id: e.ID.toUpperCase() } }],
+    }));
   // Through JSON, so the objects look like freshly parsed collection output.
   return JSON.parse(
     JSON.stringify({
       source: 'HostNetworkingService',
-      networks: [{ ID: networkId, Name: 'Calico', Type: 'Overlay', Flags: 8, Subnets: [{ AddressPrefix: '10.244.0.0/16', GatewayAddress: '10.244.0.1' }] }],
+      networks: [
+        {
+          ID: networkId,
+          Name: 'Calico',
+          Type: 'Overlay',
+          Flags: 8,
+          Subnets: [{ AddressPrefix: '10.244.0.0/16', GatewayAddress: '10.244.0.1' }],
+        },
+      ],
       endpoints: eps,
       namespaces,
       policyLists: lbs,

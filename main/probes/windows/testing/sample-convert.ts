@@ -89,7 +89,12 @@ const RECIPES: Record<string, Recipe> = {
     source: 'hnsdiag',
     convert: (text) => {
       const r = parseJsonLenient(text.slice(text.indexOf('{')));
-      return { lists: { namespaces: isObj(r.value) ? [r.value] : [] }, truncated: r.truncated, lossy: [], notes: [] };
+      return {
+        lists: { namespaces: isObj(r.value) ? [r.value] : [] },
+        truncated: r.truncated,
+        lossy: [],
+        notes: [],
+      };
     },
   },
   '11': formatList('endpoints'),
@@ -105,7 +110,9 @@ const RECIPES: Record<string, Recipe> = {
       return {
         ...got,
         errors: { create: parsedEnvelope },
-        notes: ['the POST body above the error is a New-HnsNetwork request, not an HNS object, and is left out'],
+        notes: [
+          'the POST body above the error is a New-HnsNetwork request, not an HNS object, and is left out',
+        ],
       };
     },
   },
@@ -151,7 +158,14 @@ export function convertSample(file: string, text: string, origin: string): Sampl
       policyLists: c.lists.policyLists ?? [],
       errors: c.errors ?? {},
     },
-    sample: { file, origin: origin.trim(), recipe: recipe.name, truncated: c.truncated, lossy: c.lossy, notes: c.notes },
+    sample: {
+      file,
+      origin: origin.trim(),
+      recipe: recipe.name,
+      truncated: c.truncated,
+      lossy: c.lossy,
+      notes: c.notes,
+    },
   };
 }
 

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const SAMPLES_DIR = fileURLToPath(new URL('../../../../fixtures/windows/samples/', import.meta.url));
+export const SAMPLES_DIR = fileURLToPath(
+  new URL('../../../../fixtures/windows/samples/', import.meta.url),
+);
 export const SAMPLE_SOURCES_DIR = join(SAMPLES_DIR, 'source');
 
 export interface RawSample {
@@ -28,5 +30,7 @@ export function rawSamples(): RawSample[] {
 }
 
 export function loadFixture(file: string): unknown {
-  return JSON.parse(readFileSync(join(SAMPLES_DIR, file.replace(/\.txt$/, '.json')), 'utf8')) as unknown;
+  return JSON.parse(
+    readFileSync(join(SAMPLES_DIR, file.replace(/\.txt$/, '.json')), 'utf8'),
+  ) as unknown;
 }

@@ -28,7 +28,8 @@ export function joinWrapped(lines: readonly PhysicalLine[], consoleWidth: number
 /** The width the console wrapped at: the widest line that a continuation follows. */
 export function wrapWidth(groups: readonly (readonly PhysicalLine[])[]): number {
   let width = 0;
-  for (const g of groups) for (let i = 0; i < g.length - 1; i++) width = Math.max(width, g[i]?.width ?? 0);
+  for (const g of groups)
+    for (let i = 0; i < g.length - 1; i++) width = Math.max(width, g[i]?.width ?? 0);
   return width;
 }
 

@@ -42,18 +42,25 @@ function ConfDir({ e }: { e: Of<'conf-dir'> }) {
   return (
     <figure className="evidence conf-dir">
       <figcaption>
-        <code>{e.path}</code> as {e.runtime} reads it, in load order{e.note ? <span className="muted"> — {e.note}</span> : null}
+        <code>{e.path}</code> as {e.runtime} reads it, in load order
+        {e.note ? <span className="muted"> — {e.note}</span> : null}
       </figcaption>
       <ol className="load-order">
         {e.entries.map((x) => (
-          <li key={x.name} className={`role-${x.role}`} aria-current={x.role === 'in-use' ? 'true' : undefined}>
+          <li
+            key={x.name}
+            className={`role-${x.role}`}
+            aria-current={x.role === 'in-use' ? 'true' : undefined}
+          >
             <span className="winner" aria-hidden="true">
               {x.role === 'in-use' ? '★' : ''}
             </span>
             <code className="name">{x.name}</code>
             <span className={`badge role role-${x.role}`}>{ROLE_TEXT[x.role]}</span>
             {x.network && <span className="muted"> network "{x.network}"</span>}
-            {x.plugins && x.plugins.length > 0 && <span className="muted"> · {x.plugins.join(', ')}</span>}
+            {x.plugins && x.plugins.length > 0 && (
+              <span className="muted"> · {x.plugins.join(', ')}</span>
+            )}
             {x.note && <div className="muted small">{x.note}</div>}
           </li>
         ))}
@@ -71,13 +78,15 @@ export function EvidenceItem({ e }: { e: Evidence }) {
     case 'cri':
       return (
         <div className="evidence cri">
-          <span className="kind">CRI</span> <code>{e.endpoint}</code> <strong>{e.field}</strong> = <code className="value">{e.value}</code>
+          <span className="kind">CRI</span> <code>{e.endpoint}</code> <strong>{e.field}</strong> ={' '}
+          <code className="value">{e.value}</code>
         </div>
       );
     case 'hns':
       return (
         <div className="evidence hns">
-          <span className="kind">HNS {e.objectType}</span> <code>{e.name ?? e.id}</code> <span className="muted">{e.id}</span> — {e.detail}
+          <span className="kind">HNS {e.objectType}</span> <code>{e.name ?? e.id}</code>{' '}
+          <span className="muted">{e.id}</span> — {e.detail}
         </div>
       );
     case 'log':

@@ -37,7 +37,9 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
     );
   }
   const trimmed = scan.evidenceTrimmed[f.id];
-  const related = (f.relatedFindings ?? []).map((id) => scan.report.findings.find((x) => x.id === id)).filter((x) => x !== undefined);
+  const related = (f.relatedFindings ?? [])
+    .map((id) => scan.report.findings.find((x) => x.id === id))
+    .filter((x) => x !== undefined);
 
   return (
     <aside className="detail" aria-labelledby="detail-title" data-testid="finding-detail">
@@ -69,7 +71,8 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
         ))}
         {trimmed !== undefined && (
           <p className="note">
-            Showing the first {f.evidence.length} of {trimmed.toLocaleString()} pieces of evidence; the Inventory lists every object.
+            Showing the first {f.evidence.length} of {trimmed.toLocaleString()} pieces of evidence;
+            the Inventory lists every object.
           </p>
         )}
       </div>

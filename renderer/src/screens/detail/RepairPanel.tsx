@@ -14,7 +14,8 @@ function RepairProgress({ repairId }: { repairId: string }) {
   if (!repair || repair.repairId !== repairId) return null;
   return (
     <p className="progress" role="status" aria-live="polite">
-      {!repair.done && <span className="spinner" aria-hidden="true" />} {repair.phase}: {repair.message}
+      {!repair.done && <span className="spinner" aria-hidden="true" />} {repair.phase}:{' '}
+      {repair.message}
     </p>
   );
 }
@@ -43,8 +44,9 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
         </p>
       ) : !canApply ? (
         <p className="note">
-          This scan is a recording (bundle or demo): repairs are planned against the node itself. There, <code>{cli}</code> shows the exact
-          changes, and the desktop app or <code>cni-doctor serve</code> can apply it.
+          This scan is a recording (bundle or demo): repairs are planned against the node itself.
+          There, <code>{cli}</code> shows the exact changes, and the desktop app or{' '}
+          <code>cni-doctor serve</code> can apply it.
         </p>
       ) : !requested ? (
         <button type="button" onClick={() => setRequested(true)}>
@@ -94,8 +96,18 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
 
           {apply.data ? null : confirming ? (
             <div className="confirm" role="group" aria-label="Confirm repair">
-              <p>Apply this repair now? A backup is taken first, and it is rolled back if the rescan does not confirm the fix.</p>
-              <button type="button" className="primary" disabled={apply.isPending} onClick={() => apply.mutate({ repairId: repair.id, previewToken: preview.data.previewToken })}>
+              <p>
+                Apply this repair now? A backup is taken first, and it is rolled back if the rescan
+                does not confirm the fix.
+              </p>
+              <button
+                type="button"
+                className="primary"
+                disabled={apply.isPending}
+                onClick={() =>
+                  apply.mutate({ repairId: repair.id, previewToken: preview.data.previewToken })
+                }
+              >
                 Apply
               </button>{' '}
               <button type="button" disabled={apply.isPending} onClick={() => setConfirming(false)}>
@@ -118,18 +130,27 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
           {apply.data.reason && <p>{apply.data.reason}</p>}
           {apply.data.verification && (
             <p>
-              Verification: {apply.data.verification.resolved ? 'the finding is gone after a rescan' : 'the finding is still there'}
-              {apply.data.verification.newFindings.length > 0 && `; new findings: ${apply.data.verification.newFindings.join(', ')}`}
+              Verification:{' '}
+              {apply.data.verification.resolved
+                ? 'the finding is gone after a rescan'
+                : 'the finding is still there'}
+              {apply.data.verification.newFindings.length > 0 &&
+                `; new findings: ${apply.data.verification.newFindings.join(', ')}`}
               {apply.data.verification.detail && ` (${apply.data.verification.detail})`}
             </p>
           )}
           {apply.data.elevation && (
             <p>
-              Needs root/Administrator for: {apply.data.elevation.steps.join('; ')}. Run <code>{apply.data.elevation.rerun}</code>.
+              Needs root/Administrator for: {apply.data.elevation.steps.join('; ')}. Run{' '}
+              <code>{apply.data.elevation.rerun}</code>.
             </p>
           )}
           {apply.data.status === 'applied' && apply.data.entry && (
-            <button type="button" disabled={undo.isPending} onClick={() => apply.data.entry && undo.mutate(apply.data.entry)}>
+            <button
+              type="button"
+              disabled={undo.isPending}
+              onClick={() => apply.data.entry && undo.mutate(apply.data.entry)}
+            >
               Undo
             </button>
           )}
