@@ -4,7 +4,7 @@
  * need root/Administrator. `--cli …` turns the app into the command line instead (cli-mode.ts).
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
-import { existsSync, promises as fsp } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { PROGRESS_CHANNEL } from '../../shared/api';
 import { createDispatcher } from '../shared-server/dispatch';
@@ -12,6 +12,7 @@ import { createEngineBackend } from '../shared-server/engine-backend';
 import { engineRepairs } from '../shared-server/engine-repairs';
 import { ProgressBus } from '../shared-server/progress';
 import { findDemosDir } from '../shared-server/demos';
+import { writeOutputFile } from '../../main/bundle/output-file';
 import { cliArgs, runCliMode } from './cli-mode';
 import { makeElevatedRunner } from './elevation';
 import { registerIpcHandlers } from './ipc-handlers';
@@ -96,7 +97,8 @@ function startGui(): void {
           filters: [{ name: 'Node bundle', extensions: ['gz'] }],
         });
         if (r.canceled || !r.filePath) return null;
-        await fsp.writeFile(r.filePath, bundle.data, { mode: 0o600 });
+        // The dialog asked before replacing; a link at the path is replaced, never written through.
+        await writeOutputFile(r.filePath, bundle.data);
         return r.filePath;
       },
       log: (line) => console.warn(`cni-doctor: ${line}`),

@@ -1,4 +1,8 @@
-/** Writes a recorded bundle as a folder or as a .tar.gz (bundle-format.md layout). */
+/**
+ * Writes a recorded bundle as a folder or as a .tar.gz (bundle-format.md layout). Both are
+ * private to their owner (0600 files, 0700 folders) and never written through a link: see
+ * output-file.ts.
+ */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
@@ -6,42 +10,58 @@ import { create as tarCreate } from 'tar';
 import type { BundleManifest } from './manifest';
 import type { RecordedFile } from '../host/recording-host';
 import { nodePathToBundleRel } from '../host/paths';
+import { createOutputDir, writeNewPrivateFile, writeOutputFile } from './output-file';
 
+/** Fills a folder this process has just created (empty, private) with the bundle's layout. */
+async function populateBundleDir(
+  dir: string,
+  osName: 'linux' | 'windows',
+  manifest: BundleManifest,
+  files: RecordedFile[],
+): Promise<void> {
+  await fsp.mkdir(path.join(dir, 'files'), { mode: 0o700 });
+  for (const f of files) {
+    const rel = nodePathToBundleRel(osName, f.path);
+    if (rel === '' || rel.split('/').includes('..')) continue;
+    const dest = path.join(dir, 'files', ...rel.split('/'));
+    await fsp.mkdir(path.dirname(dest), { recursive: true, mode: 0o700 });
+    // A recorded path can be both a file and (for another probe) a dir prefix only if the node
+    // changed mid-scan; the first writer wins and the clash is skipped rather than fatal.
+    await writeNewPrivateFile(dest, f.data).catch(() => undefined);
+  }
+  await writeNewPrivateFile(
+    path.join(dir, 'manifest.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
+}
+
+/** Writes a folder bundle at `dir`, which must not exist yet. */
 export async function writeBundleDir(
   dir: string,
   osName: 'linux' | 'windows',
   manifest: BundleManifest,
   files: RecordedFile[],
 ): Promise<void> {
-  await fsp.mkdir(path.join(dir, 'files'), { recursive: true });
-  for (const f of files) {
-    const rel = nodePathToBundleRel(osName, f.path);
-    if (rel === '' || rel.split('/').includes('..')) continue;
-    const dest = path.join(dir, 'files', ...rel.split('/'));
-    await fsp.mkdir(path.dirname(dest), { recursive: true });
-    // A recorded path can be both a file and (for another probe) a dir prefix only if the node
-    // changed mid-scan; the first writer wins and the clash is skipped rather than fatal.
-    await fsp.writeFile(dest, f.data).catch(() => undefined);
-  }
-  await fsp.writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await createOutputDir(dir);
+  await populateBundleDir(dir, osName, manifest, files);
 }
 
-/** Writes `<out>` atomically: a temp folder is packed into `<out>.partial`, then renamed. */
+/** Writes `<out>` atomically, 0600, through a fresh temp file in the same folder. */
 export async function writeBundleArchive(
   out: string,
   osName: 'linux' | 'windows',
   manifest: BundleManifest,
   files: RecordedFile[],
 ): Promise<void> {
+  // Fail on an unwritable destination before the staging work (and with its name).
+  await fsp.access(path.dirname(out), fsp.constants.W_OK).catch((e: NodeJS.ErrnoException) => {
+    throw new Error(`cannot write ${out}: ${e.code ?? e.message} (its folder)`);
+  });
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-bundle-'));
   try {
-    await writeBundleDir(tmp, osName, manifest, files);
-    const partial = `${out}.partial`;
-    await tarCreate({ gzip: true, file: partial, cwd: tmp, portable: true }, [
-      'manifest.json',
-      'files',
-    ]);
-    await fsp.rename(partial, out);
+    await populateBundleDir(tmp, osName, manifest, files);
+    const pack = tarCreate({ gzip: true, cwd: tmp, portable: true }, ['manifest.json', 'files']);
+    await writeOutputFile(out, pack);
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }
