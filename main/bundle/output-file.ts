@@ -56,7 +56,9 @@ export async function createOutputDir(dir: string): Promise<void> {
     await fsp.mkdir(dir, { mode: 0o700 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new Error(`${dir} already exists; a folder bundle is written into a new folder`);
+      throw new Error(`${dir} already exists; a folder bundle is written into a new folder`, {
+        cause: e,
+      });
     throw e;
   }
   await fsp.chmod(dir, 0o700);
