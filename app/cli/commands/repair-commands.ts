@@ -19,7 +19,16 @@ import {
 } from '../../../main/repairs';
 import { JournalStore } from '../../../main/repairs/journal/store';
 import { depsForEntry } from '../../../main/repairs/recovery-deps';
-import { ArgError, bool, str, type ParsedArgs } from '../args';
+import {
+  ArgError,
+  CRI_TIMEOUT_FLAG,
+  JSON_FLAG,
+  ROOT_FLAG,
+  STATE_DIR_FLAG,
+  criTimeoutMs,
+  defineCommand,
+  type FlagValues,
+} from '../command';
 import { ansi, plain } from '../format-text';
 import type { Io } from '../io';
 import {
@@ -41,37 +50,23 @@ export function configureRepairCommands(d: RepairCommandDeps): void {
   deps = d;
 }
 
-type Flags = Record<string, 'bool' | 'value'>;
-const FIX_FLAGS: Flags = {
-  yes: 'bool',
-  json: 'bool',
-  'state-dir': 'value',
-  root: 'value',
-  bundle: 'value',
-  'preview-token': 'value',
-  'cri-timeout': 'value',
-};
-const UNDO_FLAGS: Flags = { yes: 'bool', json: 'bool', 'state-dir': 'value', root: 'value' };
-const HISTORY_FLAGS: Flags = { json: 'bool', 'state-dir': 'value', root: 'value' };
+const YES_FLAG = {
+  yes: { type: 'boolean', help: 'do it (without --yes: print the preview and change nothing)' },
+} as const;
+/** What every journal-touching command shares: where the node is and where its journal lives. */
+const JOURNAL_FLAGS = { ...ROOT_FLAG, ...STATE_DIR_FLAG } as const;
+type JournalFlags = FlagValues<typeof JOURNAL_FLAGS & typeof CRI_TIMEOUT_FLAG>;
 
-function oneId(args: ParsedArgs, what: string): string {
-  if (args.positionals.length !== 1)
-    throw new ArgError(`${args.command} needs exactly one ${what}`);
-  return args.positionals[0] as string;
-}
-
-function environment(args: ParsedArgs): RepairEnvironment {
-  const root = str(args, 'root');
-  const stateDir = str(args, 'state-dir');
-  const cri = str(args, 'cri-timeout');
-  if (cri !== undefined && !(Number(cri) > 0))
-    throw new ArgError('--cri-timeout needs a positive number of milliseconds');
+function environment(flags: JournalFlags): RepairEnvironment {
+  const root = flags.root;
+  const stateDir = flags['state-dir'];
+  const cri = criTimeoutMs(flags['cri-timeout']);
   if (root !== undefined && process.platform === 'win32')
     throw new ArgError('--root repairs a Linux node disk; it is not available on Windows');
   const opts: LocalEnvironmentOptions = {
     ...(root !== undefined && { root }),
     ...(stateDir !== undefined && { stateDir }),
-    ...(cri !== undefined && { criDeadlineMs: Number(cri) }),
+    ...(cri !== undefined && { criDeadlineMs: cri }),
     ...(deps.onTransition && { onTransition: deps.onTransition }),
     rerunCommand: (id) =>
       `${process.getuid?.() === 0 || root !== undefined ? '' : 'sudo '}npx cni-doctor fix ${id} --yes${root !== undefined ? ` --root ${root}` : ''}${stateDir !== undefined ? ` --state-dir ${stateDir}` : ''}`,
@@ -84,107 +79,134 @@ async function recover(env: RepairEnvironment, io: Io): Promise<void> {
   for (const line of recoveryLines(r.recovered, r.problem)) io.err(line);
 }
 
-function finish(r: ApplyResult, args: ParsedArgs, io: Io, ok: ApplyResult['status']): number {
-  if (bool(args, 'json')) io.out(JSON.stringify(r, null, 2));
-  else
-    io.out(
-      formatApply(
-        r,
-        io.isTty ? ansi : plain,
-        ['root', 'state-dir']
-          .flatMap((f) => (str(args, f) !== undefined ? [` --${f} ${str(args, f)}`] : []))
-          .join(''),
-      ),
-    );
+function finish(
+  r: ApplyResult,
+  command: string,
+  flags: JournalFlags & { json?: true },
+  io: Io,
+  ok: ApplyResult['status'],
+): number {
+  if (flags.json) io.out(JSON.stringify(r, null, 2));
+  else {
+    const again = (['root', 'state-dir'] as const)
+      .flatMap((f) => (flags[f] !== undefined ? [` --${f} ${flags[f]}`] : []))
+      .join('');
+    io.out(formatApply(r, io.isTty ? ansi : plain, again));
+  }
   if (r.status === ok) return 0;
-  io.err(`cni-doctor ${args.command}: ${r.status}: ${r.reason}`);
+  io.err(`cni-doctor ${command}: ${r.status}: ${r.reason}`);
   return 2;
 }
 
-async function fixCommand(args: ParsedArgs, io: Io): Promise<number> {
-  const id = oneId(args, 'REPAIR_ID (see `cni-doctor scan`)');
-  if (str(args, 'bundle') !== undefined)
-    throw new Error(
-      'a bundle is a recording of a node and cannot be repaired; run fix on the node (or --root on its disk)',
-    );
-  const env = environment(args);
-  await recover(env, io);
-  if (!bool(args, 'yes')) {
-    const p = await prepareRepair(env, id);
-    if (!p.ok) {
-      if (bool(args, 'json'))
-        io.out(
-          JSON.stringify(
-            { entry: null, repair: id, status: 'refused', reason: p.reason, verification: null },
-            null,
-            2,
-          ),
+export const fixCommand = defineCommand({
+  name: 'fix',
+  summary: 'preview a repair, or apply it with --yes (backed up, verified, rolled back on failure)',
+  details: `Exit codes: 0 previewed, or applied and verified; 2 refused, rolled back or could not run,
+with one reason line on stderr.`,
+  operand: { name: 'REPAIR_ID', help: 'a repair id from `cni-doctor scan`' },
+  flags: {
+    ...YES_FLAG,
+    ...JSON_FLAG,
+    ...JOURNAL_FLAGS,
+    bundle: { type: 'string', value: 'PATH', help: 'refused: a recording cannot be repaired' },
+    'preview-token': {
+      type: 'string',
+      value: 'T',
+      help: 'apply only if nothing changed since the preview that printed T',
+    },
+    ...CRI_TIMEOUT_FLAG,
+  },
+  async run({ operand: id, flags }, io) {
+    if (flags.bundle !== undefined)
+      throw new Error(
+        'a bundle is a recording of a node and cannot be repaired; run fix on the node (or --root on its disk)',
+      );
+    const env = environment(flags);
+    await recover(env, io);
+    if (!flags.yes) {
+      const p = await prepareRepair(env, id);
+      if (!p.ok) {
+        if (flags.json)
+          io.out(
+            JSON.stringify(
+              { entry: null, repair: id, status: 'refused', reason: p.reason, verification: null },
+              null,
+              2,
+            ),
+          );
+        io.err(`cni-doctor fix: ${p.reason}`);
+        return 2;
+      }
+      const rerun = `${(env.rerunCommand ?? ((x: string) => x))(id)} --preview-token ${p.preview.previewToken}`;
+      io.out(
+        flags.json
+          ? JSON.stringify(p.preview, null, 2)
+          : formatPreview(p.preview, io.isTty ? ansi : plain, rerun),
+      );
+      return 0;
+    }
+    const token = flags['preview-token'];
+    const r = await applyRepair(env, id, token !== undefined ? { previewToken: token } : {});
+    return finish(r, 'fix', flags, io, 'applied');
+  },
+});
+
+export const undoCommand = defineCommand({
+  name: 'undo',
+  summary: "preview undoing a journal entry, or restore that entry's files with --yes",
+  details: `Exit codes: 0 previewed (undo possible) or undone; 2 refused (a file changed since the
+repair) or could not run, with one reason line on stderr.`,
+  operand: { name: 'ENTRY_ID', help: 'a journal entry id from `cni-doctor history`' },
+  flags: { ...YES_FLAG, ...JSON_FLAG, ...JOURNAL_FLAGS },
+  async run({ operand: id, flags }, io) {
+    const env = environment(flags);
+    await recover(env, io);
+    if (!flags.yes) {
+      const entry = await new JournalStore(env.stateDir).load(id).catch((e: Error) => {
+        throw new Error(`cannot read the journal in ${env.stateDir}: ${e.message}`);
+      });
+      if (!entry) throw new Error(`no journal entry ${id} in ${env.stateDir}`);
+      const { fs } = depsForEntry(env, entry);
+      const changed: string[] = [];
+      for (const js of entry.status === 'verified' ? entry.steps : []) {
+        const why = await executorFor(js.step).changedSince(js.step, js, fs);
+        if (why) changed.push(why);
+      }
+      if (entry.status !== 'verified')
+        changed.push(`the entry is ${entry.status}; only a verified repair can be undone`);
+      io.out(
+        flags.json
+          ? JSON.stringify(
+              { entry: id, status: entry.status, files: entry.files, refusedBecause: changed },
+              null,
+              2,
+            )
+          : formatUndoPreview(entry, changed, `cni-doctor undo ${id} --yes`),
+      );
+      return changed.length ? 2 : 0;
+    }
+    return finish(await undoEntry(env, id), 'undo', flags, io, 'undone');
+  },
+});
+
+export const historyCommand = defineCommand({
+  name: 'history',
+  summary: 'list the repairs applied on this node, newest first',
+  flags: { ...JSON_FLAG, ...JOURNAL_FLAGS },
+  async run({ flags }, io) {
+    const env = environment(flags);
+    await recover(env, io);
+    const { entries, damaged } = await readHistory(env.stateDir).catch(
+      (e: NodeJS.ErrnoException) => {
+        throw new Error(
+          `cannot read the journal in ${env.stateDir}: ${e.code === 'EACCES' ? 'permission denied (run as root)' : e.message}`,
         );
-      io.err(`cni-doctor fix: ${p.reason}`);
-      return 2;
-    }
-    const rerun = `${(env.rerunCommand ?? ((x: string) => x))(id)} --preview-token ${p.preview.previewToken}`;
-    io.out(
-      bool(args, 'json')
-        ? JSON.stringify(p.preview, null, 2)
-        : formatPreview(p.preview, io.isTty ? ansi : plain, rerun),
+      },
     );
+    for (const d of damaged)
+      io.err(`cni-doctor: warning: journal file ${d} is damaged and was skipped`);
+    if (flags.json) io.out(JSON.stringify({ entries: entries.map(toHistoryEntry) }, null, 2));
+    else io.out(formatHistory(entries, io.isTty ? ansi : plain));
     return 0;
-  }
-  const token = str(args, 'preview-token');
-  const r = await applyRepair(env, id, token !== undefined ? { previewToken: token } : {});
-  return finish(r, args, io, 'applied');
-}
-
-async function undoCommand(args: ParsedArgs, io: Io): Promise<number> {
-  const id = oneId(args, 'ENTRY_ID (see `cni-doctor history`)');
-  const env = environment(args);
-  await recover(env, io);
-  if (!bool(args, 'yes')) {
-    const entry = await new JournalStore(env.stateDir).load(id).catch((e: Error) => {
-      throw new Error(`cannot read the journal in ${env.stateDir}: ${e.message}`);
-    });
-    if (!entry) throw new Error(`no journal entry ${id} in ${env.stateDir}`);
-    const { fs } = depsForEntry(env, entry);
-    const changed: string[] = [];
-    for (const js of entry.status === 'verified' ? entry.steps : []) {
-      const why = await executorFor(js.step).changedSince(js.step, js, fs);
-      if (why) changed.push(why);
-    }
-    if (entry.status !== 'verified')
-      changed.push(`the entry is ${entry.status}; only a verified repair can be undone`);
-    io.out(
-      bool(args, 'json')
-        ? JSON.stringify(
-            { entry: id, status: entry.status, files: entry.files, refusedBecause: changed },
-            null,
-            2,
-          )
-        : formatUndoPreview(entry, changed, `cni-doctor undo ${id} --yes`),
-    );
-    return changed.length ? 2 : 0;
-  }
-  return finish(await undoEntry(env, id), args, io, 'undone');
-}
-
-async function historyCommand(args: ParsedArgs, io: Io): Promise<number> {
-  if (args.positionals.length) throw new ArgError(`unexpected argument "${args.positionals[0]}"`);
-  const env = environment(args);
-  await recover(env, io);
-  const { entries, damaged } = await readHistory(env.stateDir).catch((e: NodeJS.ErrnoException) => {
-    throw new Error(
-      `cannot read the journal in ${env.stateDir}: ${e.code === 'EACCES' ? 'permission denied (run as root)' : e.message}`,
-    );
-  });
-  for (const d of damaged)
-    io.err(`cni-doctor: warning: journal file ${d} is damaged and was skipped`);
-  if (bool(args, 'json')) io.out(JSON.stringify({ entries: entries.map(toHistoryEntry) }, null, 2));
-  else io.out(formatHistory(entries, io.isTty ? ansi : plain));
-  return 0;
-}
-
-export const REPAIR_COMMANDS = {
-  fix: { flags: FIX_FLAGS, run: fixCommand },
-  undo: { flags: UNDO_FLAGS, run: undoCommand },
-  history: { flags: HISTORY_FLAGS, run: historyCommand },
-};
+  },
+});

@@ -1,9 +1,6 @@
 import { ALL_RULES } from '../../../main/rules/catalog';
 import type { RuleInfo } from '../../../shared/model/finding';
-import { ArgError, bool, type ParsedArgs } from '../args';
-import type { Io } from '../io';
-
-export const RULES_FLAGS = { json: 'bool', markdown: 'bool' } as const;
+import { ArgError, JSON_FLAG, defineCommand } from '../command';
 
 export function ruleInfos(): RuleInfo[] {
   return ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({
@@ -45,11 +42,18 @@ export function rulesMarkdown(): string {
   return out.join('\n');
 }
 
-export async function rulesCommand(args: ParsedArgs, io: Io): Promise<number> {
-  if (bool(args, 'json') && bool(args, 'markdown'))
-    throw new ArgError('use either --json or --markdown');
-  if (bool(args, 'json')) io.out(JSON.stringify({ rules: ruleInfos() }, null, 2));
-  else if (bool(args, 'markdown')) io.out(rulesMarkdown());
-  else for (const r of ALL_RULES) io.out(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.title}`);
-  return 0;
-}
+export const rulesCommand = defineCommand({
+  name: 'rules',
+  summary: 'list every check the doctor runs',
+  flags: {
+    ...JSON_FLAG,
+    markdown: { type: 'boolean', help: 'print the rule reference (docs/rules.md)' },
+  },
+  async run({ flags }, io) {
+    if (flags.json && flags.markdown) throw new ArgError('use either --json or --markdown');
+    if (flags.json) io.out(JSON.stringify({ rules: ruleInfos() }, null, 2));
+    else if (flags.markdown) io.out(rulesMarkdown());
+    else for (const r of ALL_RULES) io.out(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.title}`);
+    return 0;
+  },
+});

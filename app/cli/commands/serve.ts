@@ -3,8 +3,7 @@
  * this start's token on stdout (one line, so scripts and the e2e setup can read it) and runs until
  * Ctrl+C / SIGTERM.
  */
-import { ArgError, str, type ParsedArgs } from '../args';
-import type { Io } from '../io';
+import { ArgError, defineCommand } from '../command';
 import { createEngineBackend } from '../../shared-server/engine-backend';
 import { createDispatcher } from '../../shared-server/dispatch';
 import { ProgressBus } from '../../shared-server/progress';
@@ -12,48 +11,54 @@ import { engineRepairs } from '../../shared-server/engine-repairs';
 import { startWebServer } from '../../web/server';
 import { locateAssets } from '../../web/locate';
 
-export const SERVE_FLAGS = { port: 'value', bundle: 'value' } as const;
+export const serveCommand = defineCommand({
+  name: 'serve',
+  summary: 'open the UI in a browser (loopback only; prints the URL with its token)',
+  details: 'Runs until Ctrl+C or SIGTERM. Exit codes: 0 stopped; 2 could not start.',
+  flags: {
+    port: { type: 'string', value: 'N', help: 'listen on 127.0.0.1:N (default 0: any free port)' },
+    bundle: { type: 'string', value: 'PATH', help: 'open this bundle instead of the live node' },
+  },
+  async run({ flags }, io) {
+    const portText = flags.port ?? '0';
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535)
+      throw new ArgError('--port must be a number from 0 to 65535 (0: any free port)');
+    const bundle = flags.bundle;
 
-export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
-  if (args.positionals.length) throw new ArgError(`unexpected argument "${args.positionals[0]}"`);
-  const portText = str(args, 'port') ?? '0';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535)
-    throw new ArgError('--port must be a number from 0 to 65535 (0: any free port)');
-  const bundle = str(args, 'bundle');
+    const { staticDir, demosDir } = locateAssets();
+    if (!staticDir)
+      io.err('cni-doctor serve: the UI is not built (run `npm run build`); serving the API only');
+    const progress = new ProgressBus();
+    const backend = await createEngineBackend({
+      door: 'web',
+      progress,
+      repairs: engineRepairs(),
+      demosDir,
+      ...(bundle !== undefined && { initialBundle: bundle }),
+    });
+    const dispatcher = createDispatcher({
+      backend,
+      onError: (op, code, msg) => io.err(`cni-doctor serve: ${op}: ${code}: ${msg}`),
+    });
+    const server = await startWebServer({
+      dispatcher,
+      progress,
+      port,
+      ...(staticDir && { staticDir }),
+    });
 
-  const { staticDir, demosDir } = locateAssets();
-  if (!staticDir)
-    io.err('cni-doctor serve: the UI is not built (run `npm run build`); serving the API only');
-  const progress = new ProgressBus();
-  const backend = await createEngineBackend({
-    door: 'web',
-    progress,
-    repairs: engineRepairs(),
-    demosDir,
-    ...(bundle !== undefined && { initialBundle: bundle }),
-  });
-  const dispatcher = createDispatcher({
-    backend,
-    onError: (op, code, msg) => io.err(`cni-doctor serve: ${op}: ${code}: ${msg}`),
-  });
-  const server = await startWebServer({
-    dispatcher,
-    progress,
-    port,
-    ...(staticDir && { staticDir }),
-  });
+    io.out(server.url);
+    io.err(
+      `cni-doctor serve: listening on 127.0.0.1:${server.port} only; open the URL above (it carries this session's token). Ctrl+C stops.`,
+    );
 
-  io.out(server.url);
-  io.err(
-    `cni-doctor serve: listening on 127.0.0.1:${server.port} only; open the URL above (it carries this session's token). Ctrl+C stops.`,
-  );
-
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await server.close();
-  await backend.dispose();
-  return 0;
-}
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await server.close();
+    await backend.dispose();
+    return 0;
+  },
+});
