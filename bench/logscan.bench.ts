@@ -44,7 +44,8 @@ export interface LogScanBenchResult {
   sameMatchCount?: boolean;
 }
 
-const TARGET_RATIO = 0.5;
+/** Issue 11: the scanner keeps at least twice grep -E -f's throughput on the same signatures. */
+const TARGET_RATIO = 2;
 
 function grepOnce(
   patternsFile: string,

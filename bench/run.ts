@@ -9,6 +9,14 @@ import { runHnsBench } from './hns-rules.bench';
 const only = process.argv.slice(2);
 const want = (name: string): boolean => only.length === 0 || only.includes(name);
 
+if (want('process')) {
+  try {
+    const { runProcessBench, formatFigure } = await import('./process.bench');
+    for (const f of await runProcessBench()) console.log(`process  ${formatFigure(f)}`);
+  } catch (e) {
+    console.log(`process  skipped: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
 if (want('scan')) {
   const r = await runScanBench();
   console.log(
@@ -20,8 +28,9 @@ if (want('logscan')) {
   const grep = r.grep
     ? `grep -E -f ${r.grep.bestMs.toFixed(0)} ms (${r.grep.mbPerSec.toFixed(0)} MB/s)`
     : 'grep not installed';
+  const verdict = r.ratio === undefined ? '' : `: ${r.ratio >= r.target ? 'met' : 'NOT met'}`;
   console.log(
-    `logscan  ${(r.bytes / 1048576).toFixed(0)} MiB, ${r.patterns} signatures: scanner ${r.scanner.bestMs.toFixed(0)} ms (${r.scanner.mbPerSec.toFixed(0)} MB/s) vs ${grep} → ${r.ratio?.toFixed(2) ?? '?'}× grep's throughput (target ≥ ${r.target}×), same matches: ${r.sameMatchCount ?? '?'}`,
+    `logscan  ${(r.bytes / 1048576).toFixed(0)} MiB, ${r.patterns} signatures: scanner ${r.scanner.bestMs.toFixed(0)} ms (${r.scanner.mbPerSec.toFixed(0)} MB/s) vs ${grep} → ${r.ratio?.toFixed(2) ?? '?'}× grep's throughput (target ≥ ${r.target}×${verdict}), same matches: ${r.sameMatchCount ?? '?'}`,
   );
 }
 if (want('hns')) {
@@ -36,6 +45,11 @@ if (want('ui')) {
     const r = await runUiBench();
     console.log(
       `ui       ${r.endpoints} HNS endpoints: first finding shown ${r.firstFindingMs.median.toFixed(0)} ms median (target < 1500 ms), cold ${r.coldFirstFindingMs.toFixed(0)} ms; server scan ${r.serverScanMs.toFixed(0)} ms`,
+    );
+    const inv = r.inventoryHnsMs;
+    const big = r.largestResponse;
+    console.log(
+      `ui       Inventory click → HNS rows ${inv} ms (target ≤ 300 ms: ${inv <= 300 ? 'met' : 'NOT met'}); largest response ${(big.bytes / 1048576).toFixed(2)} MiB ${big.url} (target ≤ 2 MB: ${big.bytes <= 2e6 ? 'met' : 'NOT met'})`,
     );
   } catch (e) {
     console.log(`ui       skipped: ${(e as Error).message.split('\n')[0]}`);

@@ -41,26 +41,36 @@ const BAD_LINES = [
 export interface SyntheticNode {
   root: string;
   bytes: number;
+  /** Every file written (absolute paths); logs are the last four. */
   files: string[];
+  logs: string[];
 }
 
+/** 4,000 lines (about 600 KiB) with two known errors in them; repeated to any size. */
+function logChunk(): Buffer {
+  const parts: string[] = [];
+  for (let n = 0; n < 4000; n++)
+    parts.push(
+      n % 1000 === 999
+        ? (BAD_LINES[n % BAD_LINES.length] as string)
+        : (LOG_LINES[n % LOG_LINES.length] as string),
+    );
+  return Buffer.from(`${parts.join('\n')}\n`);
+}
+
+/** Writes a log of about `megabytes` MiB; the same chunk over and over keeps a 1 GiB log quick. */
 async function writeLog(file: string, megabytes: number): Promise<number> {
+  const chunk = logChunk();
+  // Batches of chunks per write: one syscall per ~16 MiB instead of per 600 KiB.
+  const batch = Buffer.concat(Array.from({ length: 26 }, () => chunk));
   const handle = await fsp.open(file, 'w');
   let written = 0;
   const target = megabytes * 1024 * 1024;
-  let n = 0;
   try {
     while (written < target) {
-      const parts: string[] = [];
-      for (let i = 0; i < 4000; i++, n++)
-        parts.push(
-          n % 1000 === 999
-            ? (BAD_LINES[n % BAD_LINES.length] as string)
-            : (LOG_LINES[n % LOG_LINES.length] as string),
-        );
-      const chunk = Buffer.from(`${parts.join('\n')}\n`);
-      await handle.write(chunk);
-      written += chunk.length;
+      const piece = target - written >= batch.length ? batch : chunk;
+      await handle.write(piece);
+      written += piece.length;
     }
   } finally {
     await handle.close();
@@ -70,7 +80,13 @@ async function writeLog(file: string, megabytes: number): Promise<number> {
 
 export async function makeSyntheticNode(
   root: string,
-  opts: { cniFiles: number; logMegabytes: number },
+  opts: {
+    cniFiles: number;
+    /** Spread over containerd, kubelet, CRI-O and k3s logs. */
+    logMegabytes: number;
+    /** When set, var/log/containerd.log alone is this big (the issue's 1 GiB log). */
+    containerdLogMegabytes?: number;
+  },
 ): Promise<SyntheticNode> {
   const files: string[] = [];
   let bytes = 0;
@@ -103,8 +119,12 @@ export async function makeSyntheticNode(
   for (const rel of logs) {
     const p = path.join(root, rel);
     await fsp.mkdir(path.dirname(p), { recursive: true });
-    bytes += await writeLog(p, per);
+    const size =
+      rel === 'var/log/containerd.log' && opts.containerdLogMegabytes !== undefined
+        ? opts.containerdLogMegabytes
+        : per;
+    bytes += await writeLog(p, size);
     files.push(p);
   }
-  return { root, bytes, files };
+  return { root, bytes, files, logs: logs.map((rel) => path.join(root, rel)) };
 }

@@ -48,6 +48,8 @@ export interface UiBenchResult {
   meetsTarget: boolean;
   /** Click on Inventory → HNS endpoints tab → rows on screen (includes fetching the snapshot). */
   inventoryHnsMs: number;
+  /** The largest response body on the wire (encoded) while the page loaded and showed Inventory. */
+  largestResponse: { bytes: number; url: string };
   /** Wheel-scrolling the 50,000-row table, then a jump to its end: frame intervals. */
   scrollFrameMs: { worst: number; p95: number; median: number; frames: number };
   renderer: {
@@ -173,10 +175,21 @@ async function firstFinding(browser: Browser, url: string): Promise<number> {
 async function inventoryFigures(
   browser: Browser,
   url: string,
-): Promise<Pick<UiBenchResult, 'inventoryHnsMs' | 'scrollFrameMs'>> {
+): Promise<Pick<UiBenchResult, 'inventoryHnsMs' | 'scrollFrameMs' | 'largestResponse'>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   try {
     const page = await context.newPage();
+    // Bytes on the wire (compressed when the server compressed) of every response, for the
+    // "no response above 2 MB" target.
+    const sizes: Promise<{ bytes: number; url: string }>[] = [];
+    page.on('requestfinished', (req) =>
+      sizes.push(
+        req.sizes().then(
+          (s) => ({ bytes: s.responseBodySize, url: new URL(req.url()).pathname }),
+          () => ({ bytes: 0, url: req.url() }),
+        ),
+      ),
+    );
     await page.goto(url);
     await page.waitForSelector(FIRST_FINDING);
     // From the click on Inventory: the snapshot (all 50,000 endpoints) is fetched on demand.
@@ -218,8 +231,16 @@ async function inventoryFigures(
     frames.sort((a, b) => a - b);
     const pick = (q: number): number =>
       frames[Math.min(frames.length - 1, Math.floor(frames.length * q))] ?? 0;
+    const largestResponse = (await Promise.all(sizes)).reduce(
+      (a, b) => (b.bytes > a.bytes ? b : a),
+      {
+        bytes: 0,
+        url: '',
+      },
+    );
     return {
       inventoryHnsMs,
+      largestResponse,
       scrollFrameMs: { worst: pick(1), p95: pick(0.95), median: pick(0.5), frames: frames.length },
     };
   } finally {

@@ -1,0 +1,273 @@
+/**
+ * Whole-process benchmarks (issue 11): the built `cni-doctor` command, started the way a user
+ * starts it, beside an honest floor measured in the same run and the same way:
+ *
+ * - start-up: `cni-doctor --version` and a small `scan --bundle` against `node -e 0`;
+ * - `scan --root` of a big synthetic node (2,000 conflists, a 1 GiB containerd log) against
+ *   `node -e 0` plus `cat` of the bytes the scan reads (whole configs, the 64 MiB log tails);
+ * - `collect --root` of the same node against `tar czf` of the same files (log tails included).
+ *
+ * Floor and subject runs alternate; the median counts. RSS is the peak resident set of the whole
+ * process, from GNU time (`/usr/bin/time`, Debian package `time`) when it is installed.
+ * Needs `npm run build` (dist/cli.mjs). Run alone: `npm run bench -- process`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { READ_LIMITS } from '../main/bundle/limits';
+import { makeSyntheticNode, type SyntheticNode } from './synthetic-node';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLI = path.join(ROOT, 'bin', 'cni-doctor.mjs');
+const DEMO_BUNDLE = path.join(ROOT, 'assets', 'demo', 'minikube-conflict');
+const GNU_TIME = '/usr/bin/time';
+
+export interface ProcRun {
+  ms: number;
+  /** Peak RSS in MiB (GNU time's %M); undefined without GNU time. */
+  rssMiB?: number;
+  code: number | null;
+}
+
+/** Runs one process to its end (stdout and stderr to /dev/null), timing it from spawn to exit. */
+export async function runProcess(argv: readonly string[], cwd = ROOT): Promise<ProcRun> {
+  const withTime = existsSync(GNU_TIME);
+  const rssFile = path.join(os.tmpdir(), `cni-doctor-bench-rss-${process.pid}`);
+  const full = withTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv] : [...argv];
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(full[0] as string, full.slice(1), { cwd, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (c) => resolve(c));
+  });
+  const ms = performance.now() - started;
+  if (!withTime) return { ms, code };
+  const kib = Number((await fsp.readFile(rssFile, 'utf8')).trim().split('\n').pop());
+  await fsp.rm(rssFile, { force: true });
+  return { ms, code, ...(Number.isFinite(kib) && { rssMiB: kib / 1024 }) };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+export interface Figure {
+  name: string;
+  ms: number;
+  floorMs: number;
+  floorName: string;
+  ratio: number;
+  /** The issue's ceiling for the ratio, when it sets one. */
+  target?: number;
+  rssMiB?: number;
+  rssTargetMiB?: number;
+  /** A run exited with a code other than the expected ones. */
+  failed?: string;
+}
+
+interface Contender {
+  argv: readonly string[];
+  /** Exit codes that mean the command did its job (scan exits 3 when it found errors). */
+  ok: readonly number[];
+  before?: () => Promise<void>;
+}
+
+/** Alternates floor and subject runs; medians of each (floor parts summed run by run). */
+async function compare(
+  runs: number,
+  floors: readonly Contender[],
+  subject: Contender,
+): Promise<{ ms: number; floorMs: number; rssMiB?: number; failed?: string }> {
+  const floorMs: number[] = [];
+  const ms: number[] = [];
+  let rss: number | undefined;
+  let failed: string | undefined;
+  const once = async (c: Contender): Promise<ProcRun> => {
+    await c.before?.();
+    const r = await runProcess(c.argv);
+    if (!c.ok.includes(r.code ?? -1))
+      failed ??= `${c.argv.slice(0, 4).join(' ')} … exited ${String(r.code)}`;
+    return r;
+  };
+  // One warm-up of each: page cache and disk state are the same for both sides.
+  for (const f of floors) await once(f);
+  await once(subject);
+  for (let i = 0; i < runs; i++) {
+    let sum = 0;
+    for (const f of floors) sum += (await once(f)).ms;
+    floorMs.push(sum);
+    const r = await once(subject);
+    ms.push(r.ms);
+    if (r.rssMiB !== undefined) rss = Math.max(rss ?? 0, r.rssMiB);
+  }
+  return {
+    ms: median(ms),
+    floorMs: median(floorMs),
+    ...(rss !== undefined && { rssMiB: rss }),
+    ...(failed !== undefined && { failed }),
+  };
+}
+
+const NODE_E0: Contender = { argv: [process.execPath, '-e', '0'], ok: [0] };
+const cli = (...args: string[]): readonly string[] => [process.execPath, CLI, ...args];
+
+function figure(
+  name: string,
+  floorName: string,
+  r: Awaited<ReturnType<typeof compare>>,
+  targets: { ratio?: number; rssMiB?: number } = {},
+): Figure {
+  return {
+    name,
+    floorName,
+    ms: r.ms,
+    floorMs: r.floorMs,
+    ratio: r.ms / r.floorMs,
+    ...(targets.ratio !== undefined && { target: targets.ratio }),
+    ...(r.rssMiB !== undefined && { rssMiB: r.rssMiB }),
+    ...(targets.rssMiB !== undefined && { rssTargetMiB: targets.rssMiB }),
+    ...(r.failed !== undefined && { failed: r.failed }),
+  };
+}
+
+/** The files `scan`/`collect` read in whole (configs), and the logs they read the tail of. */
+function splitReads(node: SyntheticNode): { whole: string[]; logs: string[] } {
+  const logs = new Set(node.logs);
+  return {
+    whole: node.files.filter((f) => !logs.has(f) && !f.includes('/opt/cni/bin/')),
+    logs: node.logs,
+  };
+}
+
+export interface ProcessBenchOptions {
+  cniFiles?: number;
+  containerdLogMiB?: number;
+  startupRuns?: number;
+  bigRuns?: number;
+  log?: (line: string) => void;
+}
+
+export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<Figure[]> {
+  if (!existsSync(path.join(ROOT, 'dist', 'cli.mjs')))
+    throw new Error('dist/cli.mjs is missing: run `npm run build` first');
+  const log = opts.log ?? (() => {});
+  const startupRuns = opts.startupRuns ?? 11;
+  const bigRuns = opts.bigRuns ?? 3;
+  const figures: Figure[] = [];
+
+  const version = await compare(startupRuns, [NODE_E0], { argv: cli('--version'), ok: [0] });
+  figures.push(figure('cni-doctor --version', 'node -e 0', version));
+  const small = await compare(startupRuns, [NODE_E0], {
+    argv: cli('scan', '--bundle', DEMO_BUNDLE),
+    ok: [0, 3],
+  });
+  figures.push(figure('scan --bundle (demo)', 'node -e 0', small, { ratio: 1.8 }));
+
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-bench-node-'));
+  try {
+    const cniFiles = opts.cniFiles ?? 2000;
+    const containerdLogMiB = opts.containerdLogMiB ?? 1024;
+    const t0 = performance.now();
+    const root = path.join(dir, 'node');
+    const node = await makeSyntheticNode(root, {
+      cniFiles,
+      logMegabytes: 8,
+      containerdLogMegabytes: containerdLogMiB,
+    });
+    log(
+      `  synthetic node: ${cniFiles} conflists, ${containerdLogMiB} MiB containerd log (${((performance.now() - t0) / 1000).toFixed(1)} s to write)`,
+    );
+    const { whole, logs } = splitReads(node);
+    const tail = String(READ_LIMITS.logTailBytes);
+    // The floor reads exactly these bytes: every config whole, the last 64 MiB of every log.
+    const catScript = path.join(dir, 'cat-the-bytes.sh');
+    const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+    await fsp.writeFile(
+      catScript,
+      `cat ${whole.map(q).join(' ')} > /dev/null\ntail -q -c ${tail} ${logs.map(q).join(' ')} > /dev/null\n`,
+    );
+    const catFloor: Contender = { argv: ['sh', catScript], ok: [0] };
+    const scan = await compare(bigRuns, [NODE_E0, catFloor], {
+      argv: cli('scan', '--root', root),
+      ok: [0, 3],
+    });
+    figures.push(
+      figure(
+        `scan --root (${cniFiles} conflists, ${containerdLogMiB} MiB log)`,
+        'node -e 0 + cat of the bytes',
+        scan,
+        {
+          ratio: 6,
+          rssMiB: 200,
+        },
+      ),
+    );
+
+    // tar czf of the same files: the configs as they are, each log's 64 MiB tail as a file.
+    const tails = path.join(dir, 'tails');
+    for (const l of logs) {
+      const rel = path.relative(root, l);
+      const dest = path.join(tails, rel);
+      await fsp.mkdir(path.dirname(dest), { recursive: true });
+      const h = await fsp.open(l, 'r');
+      try {
+        const size = (await h.stat()).size;
+        const len = Math.min(size, READ_LIMITS.logTailBytes);
+        const buf = Buffer.alloc(len);
+        await h.read(buf, 0, len, size - len);
+        await fsp.writeFile(dest, buf);
+      } finally {
+        await h.close();
+      }
+    }
+    const floorOut = path.join(dir, 'floor.tar.gz');
+    const collectOut = path.join(dir, 'collect.tar.gz');
+    const tarFloor: Contender = {
+      argv: [
+        'tar',
+        'czf',
+        floorOut,
+        '-C',
+        root,
+        ...whole.map((f) => path.relative(root, f)),
+        '-C',
+        tails,
+        ...logs.map((l) => path.relative(root, l)),
+      ],
+      ok: [0],
+      before: () => fsp.rm(floorOut, { force: true }),
+    };
+    const collect = await compare(bigRuns, [tarFloor], {
+      argv: cli('collect', '--root', root, '--out', collectOut),
+      ok: [0],
+      before: () => fsp.rm(collectOut, { force: true }),
+    });
+    figures.push(
+      figure('collect --root (same node)', 'tar czf of the same files', collect, {
+        ratio: 1.5,
+        rssMiB: 200,
+      }),
+    );
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+/** One line per figure: value, floor, ratio and the issue's ceiling. */
+export function formatFigure(f: Figure): string {
+  const ratio = `${f.ratio.toFixed(2)}×`;
+  const verdict =
+    f.target === undefined
+      ? ''
+      : ` (target ≤ ${f.target}×: ${f.ratio <= f.target ? 'met' : 'NOT met'})`;
+  const rss =
+    f.rssMiB === undefined
+      ? ''
+      : `; RSS ${f.rssMiB.toFixed(0)} MiB${f.rssTargetMiB === undefined ? '' : ` (target ≤ ${f.rssTargetMiB} MiB: ${f.rssMiB <= f.rssTargetMiB ? 'met' : 'NOT met'})`}`;
+  const failed = f.failed === undefined ? '' : ` — FAILED: ${f.failed}`;
+  return `${f.name}: ${f.ms.toFixed(0)} ms vs ${f.floorName} ${f.floorMs.toFixed(0)} ms → ${ratio}${verdict}${rss}${failed}`;
+}
