@@ -21,7 +21,7 @@ import type {
   StreamOptions,
   VersionHints,
 } from './host';
-import { ResolveError, resolveUnderRoot } from './rooted-fs';
+import { ResolveError, RootResolver } from './rooted-fs';
 import { readProcessTable } from './linux/proc';
 import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
 
@@ -38,9 +38,12 @@ export class LinuxHost implements Host {
   readonly label: string;
   private readonly root: string;
   private readonly criDeadlineMs: number;
+  /** Directories under --root are walked once per host; a host is opened per scan. */
+  private readonly paths: RootResolver;
 
   constructor(opts: LinuxHostOptions = {}) {
     this.root = opts.root ?? '/';
+    this.paths = new RootResolver(this.root);
     this.criDeadlineMs = opts.criDeadlineMs ?? 3000;
     this.label = this.root === '/' ? 'live node' : `node disk at ${this.root}`;
   }
@@ -77,13 +80,14 @@ export class LinuxHost implements Host {
   }
 
   private async real(p: string, follow = true): Promise<string> {
-    return resolveUnderRoot(this.root, p, follow);
+    return this.paths.resolve(p, follow);
   }
 
   async stat(p: string, opts?: { noFollow?: boolean }): Promise<StatResult> {
     try {
-      const real = await this.real(p, !opts?.noFollow);
-      const st = opts?.noFollow ? await fsp.lstat(real) : await fsp.stat(real);
+      const { real, stats } = await this.paths.locate(p, !opts?.noFollow);
+      // Under --root the walk already lstat-ed what the path names; on / it did not.
+      const st = stats ?? (opts?.noFollow ? await fsp.lstat(real) : await fsp.stat(real));
       const type: PathType = st.isFile()
         ? 'file'
         : st.isDirectory()
