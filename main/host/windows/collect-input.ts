@@ -50,6 +50,17 @@ export interface CollectInput {
   /** Deadline for each HNS list inside the script (a hung HNS costs only that list). */
   hnsTimeoutMs: number;
   maxHnsRawChars: number;
+  /**
+   * Where the node's namespaces are read from instead of its own: a drive letter mapped to a
+   * folder (a node's disk mounted elsewhere; the tests' mock node) and the folder listed as the
+   * named pipes. Paths in the document keep the node's spelling. Absent on a live node.
+   */
+  nodeRoot?: NodeRoot;
+}
+
+export interface NodeRoot {
+  drives?: Record<string, string>;
+  pipes?: string;
 }
 
 /** Services the Windows rules look at (KB windows §8 service table, §4, §5). */
@@ -195,6 +206,9 @@ export function validateCollectInput(input: CollectInput): string[] {
     ['hnsTimeoutMs', input.hnsTimeoutMs],
     ['maxHnsRawChars', input.maxHnsRawChars],
   ];
+  for (const [letter, dir] of Object.entries(input.nodeRoot?.drives ?? {}))
+    if (!/^[A-Za-z]$/.test(letter) || dir === '' || dir.includes('\0'))
+      problems.push(`nodeRoot: not a drive letter and folder: ${JSON.stringify(letter)}`);
   for (const [name, v] of limits)
     if (!Number.isSafeInteger(v) || v <= 0) problems.push(`${name} must be a positive integer`);
   return problems;

@@ -40,8 +40,9 @@ function Get-ErrorText($ErrorRecord) {
 
 function Test-UnderDirectory([string]$Path, [string]$Directory) {
     if ([string]::IsNullOrEmpty($Path) -or [string]::IsNullOrEmpty($Directory)) { return $false }
+    $sep = [IO.Path]::DirectorySeparatorChar
     $full = [IO.Path]::GetFullPath($Path)
-    $root = [IO.Path]::GetFullPath($Directory).TrimEnd('\') + '\'
+    $root = [IO.Path]::GetFullPath($Directory).TrimEnd($sep) + $sep
     return $full.StartsWith($root, [StringComparison]::OrdinalIgnoreCase)
 }
 
@@ -59,6 +60,48 @@ function Test-LocalPath([string]$Path) {
     if ($Path.IndexOf(':', 2) -ge 0) { return $false }
     if ($Path.IndexOf([char]0) -ge 0) { return $false }
     return $true
+}
+
+# Where the node's namespaces are read from. On a node: its own C:\ and \\.\pipe\. $in.nodeRoot
+# maps them elsewhere - a drive letter to a folder (a node's disk mounted on another machine, the
+# tests' mock node) and the pipe listing to a folder - while every path in the document stays
+# the node's own spelling.
+$DRIVE_ROOTS = @{}
+# (A hashtable, so the function below can change it: this script runs as a script block, where
+# $script: would reach past it into the session.)
+$PIPES = @{ root = '\\.\pipe\' }
+function Set-NodeRoot($NodeRoot) {
+    if ($null -eq $NodeRoot) { return }
+    if ($null -ne $NodeRoot.drives) {
+        foreach ($p in $NodeRoot.drives.PSObject.Properties) {
+            if ($p.Name -match '^[A-Za-z]$' -and -not [string]::IsNullOrEmpty([string]$p.Value)) {
+                $DRIVE_ROOTS[$p.Name.ToUpperInvariant()] = [string]$p.Value
+            }
+        }
+    }
+    if (-not [string]::IsNullOrEmpty([string]$NodeRoot.pipes)) {
+        $sep = [string][IO.Path]::DirectorySeparatorChar
+        $PIPES['root'] = ([string]$NodeRoot.pipes).TrimEnd($sep) + $sep
+    }
+}
+
+# The path to open for a node path (itself unless its drive is mapped by $in.nodeRoot).
+function Get-IoPath([string]$Path) {
+    if ($DRIVE_ROOTS.Count -eq 0 -or $Path -notmatch '^[A-Za-z]:\\') { return $Path }
+    $root = $DRIVE_ROOTS[$Path.Substring(0, 1).ToUpperInvariant()]
+    if ($null -eq $root) { return $Path }
+    $sep = [string][IO.Path]::DirectorySeparatorChar
+    return $root.TrimEnd($sep) + $sep + $Path.Substring(3).Replace('\', $sep)
+}
+
+# A list from the caller's data without the $null that @($null) would hold for a missing field.
+function Get-List($Value) {
+    return @(@($Value) | Where-Object { $null -ne $_ })
+}
+
+# The last part of a node path (a Windows path, whatever the platform this script runs on).
+function Get-LeafName([string]$Path) {
+    return $Path.Substring($Path.LastIndexOf('\') + 1)
 }
 
 function Limit-Text([string]$Text, [long]$MaxChars) {
@@ -126,9 +169,14 @@ function Invoke-InRunspace([string]$Code, [object[]]$Arguments, [int]$TimeoutMs)
 
 function Get-HostSection {
     $section = [ordered]@{ hostname = [Environment]::MachineName; elevated = $null; error = $null }
-    $identity = [Security.Principal.WindowsIdentity]::GetCurrent()
-    $principal = New-Object Security.Principal.WindowsPrincipal $identity
-    $section['elevated'] = $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administrator)
+    try {
+        $identity = [Security.Principal.WindowsIdentity]::GetCurrent()
+        $principal = New-Object Security.Principal.WindowsPrincipal $identity
+        $section['elevated'] = $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administrator)
+    } catch {
+        # Unknown, not false: the rest of the section still tells what the node is.
+        $section['elevatedError'] = Get-ErrorText $_
+    }
     $section['psVersion'] = [string]$PSVersionTable.PSVersion
     $section['psEdition'] = [string]$PSVersionTable.PSEdition
     try {
@@ -159,10 +207,9 @@ function Get-PipeSection {
     $section = [ordered]@{ names = @(); error = $null }
     # Listing the pipe file system does not open any pipe. Test-Path or Get-Item on a pipe would
     # connect to it and use up a server instance (KB §6), so they are never used here.
-    $prefix = '\\.\pipe\'
     $section['names'] = @(
-        foreach ($p in [System.IO.Directory]::GetFiles($prefix)) {
-            if ($p.StartsWith($prefix, [StringComparison]::OrdinalIgnoreCase)) { $p.Substring($prefix.Length) } else { $p }
+        foreach ($p in [System.IO.Directory]::GetFiles($PIPES['root'])) {
+            if ($p.StartsWith($PIPES['root'], [StringComparison]::OrdinalIgnoreCase)) { $p.Substring($PIPES['root'].Length) } else { $p }
         }
     )
     return $section
@@ -199,7 +246,7 @@ function Get-NssmParameters([string]$Name) {
 function Get-ServiceSection($Names) {
     $section = [ordered]@{ source = 'Win32_Service'; items = @(); error = $null }
     $wanted = @{}
-    foreach ($n in @($Names)) { $wanted[([string]$n).ToLowerInvariant()] = [string]$n }
+    foreach ($n in (Get-List $Names)) { $wanted[([string]$n).ToLowerInvariant()] = [string]$n }
     $seen = @{}
     $items = New-Object System.Collections.Generic.List[object]
     try {
@@ -241,7 +288,7 @@ function Get-ServiceSection($Names) {
 function Get-ProcessSection($Names) {
     $section = [ordered]@{ items = @(); error = $null }
     $wanted = @{}
-    foreach ($n in @($Names)) { $wanted[([string]$n).ToLowerInvariant()] = $true }
+    foreach ($n in (Get-List $Names)) { $wanted[([string]$n).ToLowerInvariant()] = $true }
     $section['items'] = @(
         foreach ($p in @(Get-CimInstance -ClassName Win32_Process)) {
             if (-not $wanted.ContainsKey(([string]$p.Name).ToLowerInvariant())) { continue }
@@ -264,19 +311,19 @@ function Find-ProbeBinary($Probe, $Processes, $Services) {
     foreach ($p in @($Processes)) {
         if ($null -eq $p) { continue }
         $path = [string]$p['executablePath']
-        if ($path -and ([IO.Path]::GetFileName($path) -ieq $exe)) { return @($path, 'process') }
+        if ($path -and ((Get-LeafName $path) -ieq $exe)) { return @($path, 'process') }
     }
     foreach ($s in @($Services)) {
         if ($null -eq $s) { continue }
         $candidates = @(Get-ServiceImage ([string]$s['pathName']))
         if ($null -ne $s['nssm']) { $candidates += [string]$s['nssm']['application'] }
         foreach ($candidate in $candidates) {
-            if ($candidate -and ([IO.Path]::GetFileName($candidate) -ieq $exe) -and [IO.File]::Exists($candidate)) { return @($candidate, 'service') }
+            if ($candidate -and ((Get-LeafName $candidate) -ieq $exe) -and [IO.File]::Exists((Get-IoPath $candidate))) { return @($candidate, 'service') }
         }
     }
     foreach ($c in @($Probe.candidates)) {
         $path = [string]$c
-        if ((Test-LocalPath $path) -and [IO.File]::Exists($path)) { return @($path, 'default-path') }
+        if ((Test-LocalPath $path) -and [IO.File]::Exists((Get-IoPath $path))) { return @($path, 'default-path') }
     }
     return $null
 }
@@ -284,7 +331,7 @@ function Find-ProbeBinary($Probe, $Processes, $Services) {
 function Get-VersionSection($Probes, $Processes, $Services, [int]$TimeoutMs, [bool]$RunCommands) {
     $section = [ordered]@{ items = @(); error = $null }
     $section['items'] = @(
-        foreach ($probe in @($Probes)) {
+        foreach ($probe in (Get-List $Probes)) {
             $item = [ordered]@{ component = [string]$probe.component; exe = [string]$probe.exe; path = $null; via = $null; error = $null }
             try {
                 $found = Find-ProbeBinary $probe $Processes $Services
@@ -293,14 +340,15 @@ function Get-VersionSection($Probes, $Processes, $Services, [int]$TimeoutMs, [bo
                 } else {
                     $item['path'] = $found[0]
                     $item['via'] = $found[1]
-                    $info = [System.Diagnostics.FileVersionInfo]::GetVersionInfo($found[0])
+                    $io = Get-IoPath $found[0]
+                    $info = [System.Diagnostics.FileVersionInfo]::GetVersionInfo($io)
                     $item['fileVersion'] = $info.FileVersion
                     $item['productVersion'] = $info.ProductVersion
                     $arguments = @($probe.args | ForEach-Object { [string]$_ })
                     # Arguments are fixed flags like --version; anything else is refused, not quoted.
                     $safe = @($arguments | Where-Object { $_ -notmatch '^[A-Za-z0-9._=-]+$' }).Count -eq 0
                     if ($RunCommands -and $arguments.Count -gt 0 -and $safe) {
-                        $r = Invoke-BoundedProcess $found[0] $arguments $TimeoutMs
+                        $r = Invoke-BoundedProcess $io $arguments $TimeoutMs
                         $item['timedOut'] = $r.timedOut
                         $item['exitCode'] = $r.exitCode
                         $item['stdout'] = Limit-Text $r.stdout 4096
@@ -327,8 +375,9 @@ function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]
         $r['error'] = 'refused: not a plain local drive path'
         return $r
     }
+    $io = Get-IoPath $Path
     try {
-        $attributes = [IO.File]::GetAttributes($Path)
+        $attributes = [IO.File]::GetAttributes($io)
     } catch [IO.FileNotFoundException], [IO.DirectoryNotFoundException] {
         $r['type'] = 'missing'
         return $r
@@ -338,13 +387,13 @@ function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]
         return $r
     }
     if (($attributes -band [IO.FileAttributes]::ReparsePoint) -ne 0) {
-        try { $r['linkTarget'] = [string](@((Get-Item -LiteralPath $Path -Force).Target)[0]) } catch { }
+        try { $r['linkTarget'] = [string](@((Get-Item -LiteralPath $io -Force).Target)[0]) } catch { }
     }
     try {
         if (($attributes -band [IO.FileAttributes]::Directory) -ne 0) {
             $r['type'] = 'dir'
             $names = New-Object System.Collections.Generic.List[string]
-            foreach ($e in [IO.Directory]::EnumerateFileSystemEntries($Path)) {
+            foreach ($e in [IO.Directory]::EnumerateFileSystemEntries($io)) {
                 if ($names.Count -ge $MaxEntries) { $r['entriesTruncated'] = $true; break }
                 $names.Add([IO.Path]::GetFileName($e))
             }
@@ -353,7 +402,7 @@ function Read-NodePath([string]$Path, [bool]$WantContent, [long]$MaxBytes, [int]
         }
         $r['type'] = 'file'
         $share = [IO.FileShare]::ReadWrite -bor [IO.FileShare]::Delete
-        $fs = [IO.File]::Open($Path, [IO.FileMode]::Open, [IO.FileAccess]::Read, $share)
+        $fs = [IO.File]::Open($io, [IO.FileMode]::Open, [IO.FileAccess]::Read, $share)
         try {
             $r['size'] = $fs.Length
             if ($WantContent) {
@@ -408,12 +457,12 @@ function Read-DirectoryWithFiles([string]$Dir, $Suffixes, [long]$MaxBytes, [int]
 function Get-FileSection($Paths, $Dirs, $ReadDirs, $Suffixes, $Tails, [long]$MaxBytes, [long]$MaxTailBytes, [int]$MaxEntries) {
     $section = [ordered]@{ items = @(); error = $null }
     $items = New-Object System.Collections.Generic.List[object]
-    foreach ($p in @($Paths)) { $items.Add((Read-NodePath ([string]$p) $true $MaxBytes $MaxEntries)) }
-    foreach ($d in @($Dirs)) { $items.Add((Read-NodePath ([string]$d) $false $MaxBytes $MaxEntries)) }
-    foreach ($d in @($ReadDirs)) {
+    foreach ($p in (Get-List $Paths)) { $items.Add((Read-NodePath ([string]$p) $true $MaxBytes $MaxEntries)) }
+    foreach ($d in (Get-List $Dirs)) { $items.Add((Read-NodePath ([string]$d) $false $MaxBytes $MaxEntries)) }
+    foreach ($d in (Get-List $ReadDirs)) {
         foreach ($item in @(Read-DirectoryWithFiles ([string]$d) $Suffixes $MaxBytes $MaxEntries)) { $items.Add($item) }
     }
-    foreach ($t in @($Tails)) { $items.Add((Read-NodePath ([string]$t) $true $MaxTailBytes $MaxEntries $true)) }
+    foreach ($t in (Get-List $Tails)) { $items.Add((Read-NodePath ([string]$t) $true $MaxTailBytes $MaxEntries $true)) }
     $section['items'] = $items.ToArray()
     return $section
 }
@@ -563,6 +612,7 @@ $maxFileBytes = Get-Limit $in.maxFileBytes 1048576
 $maxDirEntries = [int](Get-Limit $in.maxDirEntries 5000)
 $maxHnsRawChars = Get-Limit $in.maxHnsRawChars 67108864
 
+Set-NodeRoot $in.nodeRoot
 $out = [ordered]@{ format = $FORMAT; startedAt = [DateTime]::UtcNow.ToString('o') }
 $maxTailBytes = Get-Limit $in.maxTailBytes 4194304
 

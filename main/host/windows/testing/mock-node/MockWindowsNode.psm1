@@ -1,0 +1,114 @@
+# A Windows node for collect.ps1 and repair-step.ps1 on a machine without Windows (the tests, the
+# benchmark, the remote-over-SSH test). Only what Linux cannot have is replaced; everything else
+# the scripts do runs for real:
+# - HNS: the HostNetworkingService (v1) and/or HNS (v2) modules below mock-node/, found through
+#   PSModulePath in folders the collection trusts ($env:SystemRoot, $env:ProgramFiles point here),
+#   returning the node's lists (real HNS samples) parsed once and kept in the AppDomain, which the
+#   script's own runspaces share.
+# - WMI (Get-CimInstance Win32_Service / Win32_Process), the service controller (Get-Service,
+#   Start-Service, Restart-Service) and the HKLM registry: global functions of the same names,
+#   which PowerShell prefers to cmdlets.
+# Files and pipes are NOT mocked: the caller maps the node's C: drive and pipe listing to real
+# folders with collect.ps1's nodeRoot input, and the script reads them with its own code.
+#
+# The spec (JSON): { hnsModules: ['builtin'|'v2'...], hns: {networks, endpoints, namespaces,
+# policyLists} | hnsFile: path, fail: {kind: message}, hang: {kind: ms}, services: [Win32_Service
+# fields], processes: [Win32_Process fields], registry: {'HKLM:\...': {name: value}},
+# wmiBroken: bool }
+
+function Install-MockWindowsNode {
+    param([Parameter(Mandatory)][string]$SpecPath)
+    $spec = [IO.File]::ReadAllText($SpecPath) | ConvertFrom-Json
+    if ($null -ne $spec.hnsFile) {
+        $hns = [IO.File]::ReadAllText([string]$spec.hnsFile) | ConvertFrom-Json
+        # A sample fixture holds its lists under "hns" (fixtures/windows/samples).
+        if ($null -ne $hns.hns) { $hns = $hns.hns }
+    } else {
+        $hns = $spec.hns
+    }
+    $node = [pscustomobject]@{
+        hns       = $hns
+        fail      = $spec.fail
+        hang      = $spec.hang
+        services  = @($spec.services | Where-Object { $null -ne $_ })
+        processes = @($spec.processes | Where-Object { $null -ne $_ })
+        registry  = $spec.registry
+        wmiBroken = ($spec.wmiBroken -eq $true)
+    }
+    [AppDomain]::CurrentDomain.SetData('cni-doctor.mock-node', $node)
+
+    $env:SystemRoot = Join-Path $PSScriptRoot 'SystemRoot'
+    $env:ProgramFiles = Join-Path $PSScriptRoot 'ProgramFiles'
+    $dirs = @()
+    foreach ($m in @($spec.hnsModules)) {
+        if ($m -eq 'builtin') { $dirs += Join-Path $env:SystemRoot 'System32/WindowsPowerShell/v1.0/Modules' }
+        if ($m -eq 'v2') { $dirs += Join-Path $env:ProgramFiles 'WindowsPowerShell/Modules' }
+    }
+    # Only the installed HNS surfaces; the shell's own modules stay reachable.
+    $dirs += Join-Path $PSHOME 'Modules'
+    $env:PSModulePath = $dirs -join [IO.Path]::PathSeparator
+
+    function global:Get-CimInstance {
+        param([string]$ClassName)
+        $n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
+        if ($n.wmiBroken) { throw (New-Object System.Runtime.InteropServices.COMException 'Invalid class', -2147217392) }
+        if ($ClassName -eq 'Win32_Service') { return $n.services }
+        if ($ClassName -eq 'Win32_Process') { return $n.processes }
+        throw ('mock node: no class {0}' -f $ClassName)
+    }
+    function global:Get-Service {
+        $n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
+        foreach ($s in $n.services) {
+            $o = [pscustomobject]@{ Name = [string]$s.Name; Status = [string]$s.State }
+            $o.PSObject.TypeNames.Insert(0, 'CniDoctor.MockService')
+            $o
+        }
+    }
+    function global:Start-Service {
+        param([Parameter(ValueFromPipeline)]$InputObject)
+        process { Set-MockServiceState $InputObject.Name 'Running' 'Start-Service' }
+    }
+    function global:Restart-Service {
+        param([Parameter(ValueFromPipeline)]$InputObject, [switch]$Force)
+        process { Set-MockServiceState $InputObject.Name 'Running' 'Restart-Service' }
+    }
+    function global:Get-ItemProperty {
+        param([string]$LiteralPath)
+        if ($LiteralPath -notmatch '^HKLM:\\') { return Microsoft.PowerShell.Management\Get-ItemProperty -LiteralPath $LiteralPath }
+        $n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
+        $key = $null
+        if ($null -ne $n.registry) { $key = $n.registry.PSObject.Properties[$LiteralPath] }
+        if ($null -eq $key) {
+            throw (New-Object System.Management.Automation.ItemNotFoundException ("Cannot find path '{0}' because it does not exist." -f $LiteralPath))
+        }
+        return $key.Value
+    }
+}
+
+# What the service-control mocks did, in order, for the repair tests.
+function Get-MockServiceLog {
+    $log = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-service-log')
+    if ($null -eq $log) { return @() }
+    return $log.ToArray()
+}
+
+function Set-MockServiceState([string]$Name, [string]$State, [string]$Action) {
+    $log = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-service-log')
+    if ($null -eq $log) {
+        $log = New-Object System.Collections.Generic.List[string]
+        [AppDomain]::CurrentDomain.SetData('cni-doctor.mock-service-log', $log)
+    }
+    $log.Add(('{0} {1}' -f $Action, $Name))
+    $n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
+    foreach ($s in $n.services) { if ($s.Name -ieq $Name) { $s.State = $State } }
+}
+
+function Uninstall-MockWindowsNode {
+    [AppDomain]::CurrentDomain.SetData('cni-doctor.mock-node', $null)
+    [AppDomain]::CurrentDomain.SetData('cni-doctor.mock-service-log', $null)
+    foreach ($f in 'Get-CimInstance', 'Get-Service', 'Start-Service', 'Restart-Service', 'Get-ItemProperty') {
+        Remove-Item -LiteralPath ('function:global:' + $f) -ErrorAction SilentlyContinue
+    }
+}
+
+Export-ModuleMember -Function Install-MockWindowsNode, Uninstall-MockWindowsNode, Get-MockServiceLog, Set-MockServiceState

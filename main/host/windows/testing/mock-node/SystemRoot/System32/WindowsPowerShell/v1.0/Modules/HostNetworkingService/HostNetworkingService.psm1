@@ -1,0 +1,7 @@
+# Mock of Windows' built-in HostNetworkingService module (v1 field names) for tests on Linux.
+. (Join-Path $PSScriptRoot '../../../../../../HnsMock.ps1')
+function Get-HnsNetwork { Get-MockHnsList 'networks' }
+function Get-HnsEndpoint { Get-MockHnsList 'endpoints' }
+function Get-HnsNamespace { Get-MockHnsList 'namespaces' }
+function Get-HnsPolicyList { Get-MockHnsList 'policyLists' }
+Export-ModuleMember -Function Get-HnsNetwork, Get-HnsEndpoint, Get-HnsNamespace, Get-HnsPolicyList
