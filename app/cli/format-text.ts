@@ -90,6 +90,9 @@ export function formatReport(report: Report, st: Style): string {
       );
   }
   out.push('');
+  // The engine's one ranking (summary.topFindingId): the same cause the UI and JSON name first.
+  const top = r.findings.find((f) => f.id === s?.topFindingId);
+  if (top) out.push(st.bold(`Most likely cause: ${top.title}  [${top.id}]`), '');
   if (r.findings.length === 0)
     out.push('No findings: nothing on this node explains a stuck pod sandbox.');
   for (const sev of ['error', 'warning', 'info'] as const) {

@@ -1,10 +1,9 @@
 /**
  * Runs every rule over a Snapshot and assembles the report: check statuses, findings with stable
  * ids and repair ids, log lines attached as evidence, and links between findings that explain
- * each other. Pure: no I/O.
+ * each other; then the post-evaluation steps (POST_STEPS) that look across findings. Pure: no I/O.
  */
 import type { CheckResult, Evidence, Finding, RepairRef } from '../../shared/model/finding';
-import { SEVERITY_RANK } from '../../shared/model/finding';
 import type { Snapshot } from '../../shared/model/snapshot';
 import type { Report } from '../../shared/model/report';
 import { REPORT_SCHEMA } from '../../shared/model/report';
@@ -13,7 +12,17 @@ import { derive } from '../rules/derive';
 import type { RepairOffer, Rule, RuleOutcome } from '../rules/types';
 import { allSignatures } from '../logs/catalog';
 import { summarize } from './summary';
-import { staleViewNote } from '../rules/cri/network-not-ready';
+import type { PostStep } from './post/types';
+import { staleViewNoteStep } from './post/stale-view-note';
+import { claimLogLinesStep } from './post/claim-log-lines';
+import { rankStep } from './post/rank';
+
+/**
+ * Steps run in this order after every rule: notes that concern several rules, then which finding
+ * each log line belongs to, then the one ranking every door shows (last, so it sees the final
+ * findings).
+ */
+export const POST_STEPS: readonly PostStep[] = [staleViewNoteStep, claimLogLinesStep, rankStep];
 
 export interface ResolvedRepair {
   id: string;
@@ -110,16 +119,6 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
     }
   }
 
-  // containerd's loaded view can lag the files (KB linux §1.5): say so on the CNI findings too.
-  for (const rt of derived.judged) {
-    const note = staleViewNote(rt);
-    if (!note) continue;
-    for (const f of findings) {
-      if (f.rule.startsWith('cni.') && f.runtime === rt.label)
-        f.evidence.push({ kind: 'text', text: note });
-    }
-  }
-
   for (const [finding, ruleIds] of explainedBy) {
     const related = findings
       .filter((f) => f !== finding && ruleIds.includes(f.rule))
@@ -127,7 +126,16 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
     if (related.length > 0) finding.relatedFindings = related;
   }
 
-  findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
+  let assembly = { checks, findings };
+  for (const step of POST_STEPS) assembly = step.run(assembly, { snapshot, derived });
+  const kept = new Set(assembly.findings.map((f) => f.id));
+  for (const f of assembly.findings)
+    if (f.relatedFindings) {
+      f.relatedFindings = f.relatedFindings.filter((id) => kept.has(id));
+      if (f.relatedFindings.length === 0) delete f.relatedFindings;
+    }
+  for (const [id, r] of repairs) if (!kept.has(r.findingId)) repairs.delete(id);
+
   const report: Report = {
     schema: REPORT_SCHEMA,
     node: {
@@ -135,9 +143,9 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
       ...(snapshot.node.hostname !== undefined && { hostname: snapshot.node.hostname }),
       source: snapshot.node.source,
     },
-    checks,
-    findings,
-    summary: summarize(snapshot, derived, findings),
+    checks: assembly.checks,
+    findings: assembly.findings,
+    summary: summarize(snapshot, derived, assembly.findings),
   };
   return { report, repairs };
 }

@@ -4,37 +4,9 @@ import type { NodeSummary } from '../../shared/model/summary';
 import type { Snapshot } from '../../shared/model/snapshot';
 import type { Derived } from '../rules/derive';
 import { parsed } from '../rules/derive';
+import { topFinding } from './post/rank';
 
-/** Causes before symptoms: a root cause outranks `cri.network.not-ready`, which it explains. */
-const CAUSE_ORDER = [
-  'containerd.config.invalid',
-  'containerd.cri.disabled',
-  'cri.endpoint.missing',
-  'cri.endpoint.unreachable',
-  'kubelet.flags.removed',
-  'windows.netns.unsupported',
-  'windows.cnisock.missing',
-  'hns.network.missing',
-  'cni.conf.none',
-  'cni.dir.mismatch',
-  'cni.conf.invalid',
-  'cni.conf.shadowed-by-default',
-  'cni.plugin.missing',
-  'cni.version.unsupported',
-  'crio.network.default-missing',
-  'kubelet.cgroup-driver.mismatch',
-  'cri.network.not-ready',
-];
-
-export function topFinding(findings: readonly Finding[]): Finding | undefined {
-  const errors = findings.filter((f) => f.severity === 'error');
-  const pool = errors.length ? errors : findings.filter((f) => f.severity === 'warning');
-  const rank = (f: Finding): number => {
-    const i = CAUSE_ORDER.indexOf(f.rule);
-    return i === -1 ? CAUSE_ORDER.length : i;
-  };
-  return [...pool].sort((a, b) => rank(a) - rank(b))[0];
-}
+export { topFinding };
 
 export function summarize(s: Snapshot, d: Derived, findings: readonly Finding[]): NodeSummary {
   const counts = { error: 0, warning: 0, info: 0 };

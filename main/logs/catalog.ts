@@ -13,3 +13,8 @@ export function signaturesFor(os: 'linux' | 'windows'): LogSignature[] {
 export function signatureById(id: string): LogSignature | undefined {
   return allSignatures.find((s) => s.id === id);
 }
+
+/** Topic rules whose lines only say "it failed" (LogSignature.generic): the cause is elsewhere. */
+export const GENERIC_LOG_TOPICS: ReadonlySet<string> = new Set(
+  allSignatures.filter((s) => s.generic && s.topic).map((s) => s.topic as string),
+);

@@ -63,6 +63,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     fix: 'Look at the error after the event for the file at fault; write CNI configs atomically (temporary file, then rename) and validate the JSON before dropping it into the directory.',
     kb: 'linux-kb §8 #4, §1.5',
     topic: 'log.cni.reload-failed',
+    generic: true,
   },
   {
     id: 'linux.crio.cni-reload-failed',
@@ -76,6 +77,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     fix: 'Fix the file named in the error (see the other CNI findings); CRI-O retries on the next change in the directory.',
     kb: 'linux-kb §3.2',
     topic: 'log.cni.reload-failed',
+    generic: true,
   },
   {
     id: 'linux.crio.cni-not-ready-waiting',
@@ -477,6 +479,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
     kb: 'linux-kb §8 #6, §5.1',
     topic: 'log.sandbox.network-setup-failed',
+    generic: true,
   },
   {
     id: 'linux.sandbox.crio-network-setup-failed',
@@ -491,6 +494,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
     kb: 'linux-kb §5.1, §3',
     topic: 'log.sandbox.network-setup-failed',
+    generic: true,
   },
   {
     id: 'linux.sandbox.dockershim-network-setup-failed',
@@ -504,6 +508,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
     kb: 'linux-kb §5.1',
     topic: 'log.sandbox.network-setup-failed',
+    generic: true,
   },
 
   // --- Sandbox image ----------------------------------------------------------------------

@@ -25,6 +25,12 @@ export interface LogSignature {
   attachesTo?: string;
   /** When no rule covers the line: the id of the finding it becomes, 'log.<topic>' (e.g. 'log.flannel.cni0-address'). */
   topic?: string;
+  /**
+   * The line only says that a sandbox's network setup (or a CNI reload) failed; the cause is
+   * what the rest of the line or another finding names. Its topic finding keeps only the lines
+   * no specific finding explains (engine/post/claim-log-lines.ts).
+   */
+  generic?: true;
   /** Severity of the topic finding; default 'warning' (rules.md "Logs"). */
   severity?: 'error' | 'warning' | 'info';
   /** A real log line quoted in the KB that this signature must match (checked by tests). */

@@ -21,7 +21,11 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
     area: 'logs',
     severity: first.severity ?? 'warning',
     title: first.title,
-    firesWhen: `a runtime, kubelet or CNI log line matches: ${sigs.map((s) => `\`${s.pattern}\``).join(' or ')}`,
+    firesWhen: `a runtime, kubelet or CNI log line matches: ${sigs.map((s) => `\`${s.pattern}\``).join(' or ')}${
+      sigs.some((s) => s.generic)
+        ? " — and no more specific finding explains the line (a line another finding explains is that finding's evidence; when every line is, the check passes and says which finding holds them)"
+        : ''
+    }`,
     repair: 'guidance',
     platforms: [...new Set(platforms)],
     kb: first.kb,
