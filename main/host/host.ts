@@ -61,6 +61,8 @@ export interface Host {
   journal(req: JournalRequest): Promise<Fact<string> | undefined>;
   /** Asks CRI endpoints; `undefined` when this host cannot (a bundle that recorded none). */
   cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined>;
+  /** Why cri() gave no answers, when the host knows (a remote node without a CRI relay). */
+  criUnavailable?(): string | undefined;
   /** Windows only: names under \\.\pipe\. */
   pipes(): Promise<Fact<string[]>>;
   /** Windows only: HNS objects as the node returned them (the probe normalises them). */

@@ -112,6 +112,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
       .map((e) => e.endpoint);
     cri = ask.length > 0 ? await host.cri(ask) : await host.cri([]);
   }
+  const criUnknown = cri === undefined ? host.criUnavailable?.() : undefined;
 
   progress('logs');
   const logs = await probeLogs(ctx);
@@ -131,6 +132,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     logs,
     ...(podman && { podman }),
     ...(cri !== undefined && { cri }),
+    ...(criUnknown !== undefined && { criUnknown }),
     ...(windows && { windows }),
   };
   return snapshot;

@@ -1,3 +1,4 @@
+import type { TargetInfo } from '../target';
 import type { CheckResult, Finding } from './finding';
 import type { NodeSummary } from './summary';
 
@@ -12,5 +13,7 @@ export interface Report {
   /** Extension: what the Overview shows (runtime, kubelet, CNI in use, CRI conditions). */
   summary?: NodeSummary;
   scannedAt?: string;
+  /** Extension: which node this is and how it was reached (shared/target.ts). */
+  target?: TargetInfo;
   durationMs?: number;
 }

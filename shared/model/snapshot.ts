@@ -234,6 +234,8 @@ export interface Snapshot {
   endpoints: EndpointFact[];
   /** Undefined when the runtime was not asked (bundle without `cri`). */
   cri?: CriEntry[];
+  /** Why the runtimes were not asked over CRI when the host could say (a node without socat). */
+  criUnknown?: string;
   /** Every conf dir examined, keyed by native path (runtimes' dirs first, then well-known ones). */
   confDirs: CniConfDir[];
   binDirs: CniBinDir[];

@@ -36,8 +36,13 @@ export async function systemdServices(names: readonly string[]): Promise<Fact<Se
     ...names.map((n) => `${n}.service`),
   ]);
   if (!r.stdout) return unknownFact(`systemctl failed: ${r.stderr.trim().slice(0, 200)}`);
-  const blocks = r.stdout.trim().split(/\n\s*\n/);
-  const out: ServiceFact[] = blocks.map((block, i) => {
+  return known(parseSystemctlShow(r.stdout, names));
+}
+
+/** `systemctl show -p Id,LoadState,ActiveState a.service b.service` → one fact per name, in order. */
+export function parseSystemctlShow(stdout: string, names: readonly string[]): ServiceFact[] {
+  const blocks = stdout.trim().split(/\n\s*\n/);
+  return blocks.map((block, i) => {
     const get = (k: string): string => new RegExp(`^${k}=(.*)$`, 'm').exec(block)?.[1] ?? '';
     const load = get('LoadState');
     const active = get('ActiveState');
@@ -53,7 +58,6 @@ export async function systemdServices(names: readonly string[]): Promise<Fact<Se
               : 'unknown';
     return { name: names[i] ?? get('Id').replace(/\.service$/, ''), state };
   });
-  return known(out);
 }
 
 export async function journalExcerpt(
@@ -68,14 +72,23 @@ export async function journalExcerpt(
     10_000,
   );
   if (!r.ok && !r.stdout) return unknownFact(`journalctl failed: ${r.stderr.trim().slice(0, 200)}`);
-  if (/^-- No entries --\s*$/m.test(r.stdout) && r.stdout.split('\n').length <= 2) return undefined;
-  return known(r.stdout);
+  return journalFact(r.stdout);
+}
+
+/** journalctl's output as a fact; undefined when the unit has no entries. */
+export function journalFact(stdout: string): Fact<string> | undefined {
+  if (/^-- No entries --\s*$/m.test(stdout) && stdout.split('\n').length <= 2) return undefined;
+  return known(stdout);
 }
 
 /** First version-looking token of `<path> --version` (kubelet, containerd, crio, runc, k3s). */
 export async function runVersion(path: string): Promise<string | undefined> {
   if (!existsSync(path)) return undefined;
   const r = await run(path, ['--version'], 3000);
-  const text = `${r.stdout}\n${r.stderr}`;
+  return versionIn(`${r.stdout}\n${r.stderr}`);
+}
+
+/** The first version-looking token of a `--version` output. */
+export function versionIn(text: string): string | undefined {
   return /\bv?\d+\.\d+\.\d+[^\s,]*/.exec(text)?.[0];
 }

@@ -20,7 +20,8 @@ export const criEndpointUnreachable: Rule = {
     if (present.length === 0) return pass();
     if (!s.cri)
       return unknown(
-        'the runtimes were not asked over CRI (not recorded in this bundle, or the disk is not a running node)',
+        s.criUnknown ??
+          'the runtimes were not asked over CRI (not recorded in this bundle, or the disk is not a running node)',
       );
     const findings: FindingDraft[] = [];
     for (const e of present) {

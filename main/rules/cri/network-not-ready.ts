@@ -49,7 +49,7 @@ export const criNetworkNotReady: Rule = {
   evaluate(ctx) {
     const s = ctx.snapshot;
     const judged = ctx.derived.judged;
-    if (!s.cri) return unknown('the runtimes were not asked over CRI');
+    if (!s.cri) return unknown(s.criUnknown ?? 'the runtimes were not asked over CRI');
     const findings: FindingDraft[] = [];
     let asked = 0;
     for (const rt of judged) {

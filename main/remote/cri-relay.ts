@@ -1,0 +1,101 @@
+/**
+ * The runtime's own CRI answers from a node reached through a transport: a local unix socket (in
+ * a private 0700 directory) whose every connection is piped to `socat - UNIX-CONNECT:<socket>`
+ * run on the node, so the doctor's own gRPC client asks the node's runtime exactly as a local
+ * scan does ("grpc over socat"). Where the node has no socat the answers are unknown, with why.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CriEntry } from '../../shared/model/cri';
+import { endpointToPath } from '../probes/endpoint';
+import type { Transport } from './transport';
+
+/** socat reads `,` and `:` in an address as option syntax: only plain paths are relayed. */
+const RELAYABLE = /^\/[A-Za-z0-9._/-]{1,200}$/;
+
+export interface RelayStats {
+  connections: number;
+}
+
+export async function probeThroughRelay(
+  transport: Transport,
+  endpoints: readonly string[],
+  deadlineMs: number,
+  stats: RelayStats,
+): Promise<CriEntry[]> {
+  const { probeCriEndpoint } = await import('../cri/client');
+  return Promise.all(
+    endpoints.map(async (endpoint): Promise<CriEntry> => {
+      const parsed = endpointToPath(endpoint);
+      const nodePath = parsed.kind === 'unix' ? parsed.path : undefined;
+      if (nodePath === undefined || !RELAYABLE.test(nodePath))
+        return {
+          endpoint,
+          api: null,
+          error: {
+            code: 2,
+            message: `${endpoint} cannot be relayed to the node (not a plain unix socket path)`,
+          },
+        };
+      const relay = await openRelay(transport, nodePath, stats);
+      try {
+        const entry = await probeCriEndpoint(`unix://${relay.path}`, {
+          deadlineMs,
+          listSandboxes: true,
+        });
+        return rewrite(entry, endpoint, relay.path, nodePath);
+      } finally {
+        await relay.close();
+      }
+    }),
+  );
+}
+
+/** The answer as the node would have given it: its endpoint, its socket path in messages. */
+function rewrite(e: CriEntry, endpoint: string, local: string, nodePath: string): CriEntry {
+  const out: CriEntry = { ...e, endpoint };
+  if (e.error) out.error = { ...e.error, message: e.error.message.split(local).join(nodePath) };
+  return out;
+}
+
+interface Relay {
+  path: string;
+  close(): Promise<void>;
+}
+
+async function openRelay(t: Transport, nodePath: string, stats: RelayStats): Promise<Relay> {
+  const dir = mkdtempSync(join(tmpdir(), 'cnd-cri-'));
+  const path = join(dir, 'cri.sock');
+  const sockets = new Set<Socket>();
+  const kills = new Set<() => void>();
+  const server: Server = createServer((conn) => {
+    stats.connections++;
+    sockets.add(conn);
+    const p = t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
+    kills.add(p.kill);
+    conn.pipe(p.stdin);
+    p.stdout.pipe(conn);
+    p.stderr.resume();
+    conn.on('error', () => p.kill());
+    conn.on('close', () => p.kill());
+    void p.exit.then(() => {
+      kills.delete(p.kill);
+      conn.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => resolve());
+  });
+  return {
+    path,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      for (const k of kills) k();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * From a target to a host the engine scans, and back to words for the report: every report names
+ * its target and its transport (shared/target.ts TargetInfo).
+ */
+import { formatTarget, type RemoteTarget, type Target, type TargetInfo } from '../../shared/target';
+import type { Host } from '../host/host';
+import { openHost, UsageError } from '../engine/open-host';
+import { scanHost, type ScanResult } from '../engine/scan';
+import type { SnapshotOptions } from '../probes/snapshot';
+import { RemoteLinuxHost } from './remote-host';
+import type { Transport } from './transport';
+import { ContainerTransport } from './transports/container';
+import { KubectlTransport, type KubectlOptions } from './transports/kubectl';
+import { SshTransport, type SshOptions } from './transports/ssh';
+
+export interface TargetOptions {
+  ssh?: SshOptions;
+  kubectl?: KubectlOptions;
+  criDeadlineMs?: number;
+}
+
+export function openTransport(t: RemoteTarget, o: TargetOptions = {}): Transport {
+  switch (t.kind) {
+    case 'container':
+      return new ContainerTransport(t);
+    case 'ssh':
+      return new SshTransport(t, o.ssh);
+    case 'kubectl':
+      return new KubectlTransport(t, o.kubectl);
+  }
+}
+
+export interface OpenedTarget {
+  host: Host;
+  /** What the report says about where its facts came from (cri filled in after a scan). */
+  info(): TargetInfo;
+  close(): Promise<void>;
+}
+
+export async function openTarget(t: Target, o: TargetOptions = {}): Promise<OpenedTarget> {
+  const target = formatTarget(t);
+  switch (t.kind) {
+    case 'local':
+    case 'bundle':
+    case 'root': {
+      const host = await openHost({
+        ...(t.kind === 'bundle' && { bundle: t.path }),
+        ...(t.kind === 'root' && { root: t.dir }),
+        ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
+      });
+      const transport =
+        t.kind === 'local' ? 'this machine' : t.kind === 'bundle' ? 'recorded bundle' : 'node disk';
+      return {
+        host,
+        info: () => ({ target, transport }),
+        close: async () => undefined,
+      };
+    }
+    default: {
+      if (process.platform === 'win32' && t.kind !== 'kubectl')
+        throw new UsageError('remote Linux targets are reached from Linux or macOS in this build');
+      const transport = openTransport(t, o);
+      const host = new RemoteLinuxHost(transport, {
+        ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
+      });
+      return {
+        host,
+        info: () => ({
+          target,
+          transport: transport.name,
+          ...(host.criRoute !== undefined && { cri: host.criRoute }),
+          roundTrips: host.roundTrips,
+        }),
+        close: async () => {
+          try {
+            await host.close();
+          } finally {
+            await transport.dispose();
+          }
+        },
+      };
+    }
+  }
+}
+
+/** One scan of a target; the report names the target and transport; remote resources released. */
+export async function scanTarget(
+  t: Target,
+  o: TargetOptions = {},
+  scan: SnapshotOptions = {},
+): Promise<ScanResult & { target: TargetInfo }> {
+  const opened = await openTarget(t, o);
+  try {
+    if (opened.host instanceof RemoteLinuxHost) await opened.host.connect();
+    const r = await scanHost(opened.host, scan);
+    const info = opened.info();
+    r.report.target = info;
+    return { ...r, target: info };
+  } finally {
+    await opened.close();
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LinuxHost } from '../host/linux-host';
+import { RemoteLinuxHost, parseProcTable } from './remote-host';
+import { LocalShellTransport } from './testing/local-transport';
+import { existsSync } from 'node:fs';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cnd-agent-'));
+  mkdirSync(join(dir, 'net.d'));
+  writeFileSync(join(dir, 'net.d', '10-a.conflist'), '{"name":"a"}\n');
+  // Names a line-based protocol would get wrong: newline, spaces, a leading dash, non-UTF-8-safe text.
+  writeFileSync(join(dir, 'net.d', 'we ird\nname.conf'), 'x');
+  writeFileSync(join(dir, 'net.d', '-dash.json'), '{}');
+  writeFileSync(join(dir, 'net.d', 'ünï.conf'), '{}');
+  writeFileSync(join(dir, 'net.d', '.hidden'), '');
+  symlinkSync(join(dir, 'net.d', '10-a.conflist'), join(dir, 'net.d', '20-link.conflist'));
+  symlinkSync(join(dir, 'nowhere'), join(dir, 'net.d', '30-dangling.conf'));
+  writeFileSync(join(dir, 'bin.bin'), Buffer.from([0, 1, 2, 255, 10, 13, 0]));
+  writeFileSync(join(dir, 'plugin'), '#!/bin/sh\n');
+  chmodSync(join(dir, 'plugin'), 0o755);
+  writeFileSync(join(dir, 'big.log'), 'x'.repeat(10_000) + 'END');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const shells: [string, string[]][] = [['sh', []]];
+if (existsSync('/usr/bin/busybox') || existsSync('/bin/busybox'))
+  shells.push(['busybox sh', ['busybox']]);
+
+describe.each(shells)('the node agent under %s answers like LinuxHost', (_name, shell) => {
+  it('stat, read, list, tail agree with the local reader', async () => {
+    const remote = new RemoteLinuxHost(new LocalShellTransport(shell));
+    const local = new LinuxHost();
+    try {
+      const paths = [
+        join(dir, 'net.d', '10-a.conflist'),
+        join(dir, 'net.d', '20-link.conflist'),
+        join(dir, 'net.d', '30-dangling.conf'),
+        join(dir, 'net.d'),
+        join(dir, 'bin.bin'),
+        join(dir, 'plugin'),
+        join(dir, 'missing'),
+      ];
+      for (const p of paths) {
+        const [a, b] = [await remote.stat(p), await local.stat(p)];
+        expect(a.ok, p).toBe(b.ok);
+        if (a.ok && b.ok) {
+          expect(a.type, p).toBe(b.type);
+          if (a.type === 'file') expect([a.size, a.executable], p).toEqual([b.size, b.executable]);
+        } else if (!a.ok && !b.ok) expect(a.error, p).toBe(b.error);
+        const [ra, rb] = [
+          await remote.readFile(p, { maxBytes: 4 }),
+          await local.readFile(p, { maxBytes: 4 }),
+        ];
+        expect(ra, p).toEqual(rb);
+      }
+      const [la, lb] = [
+        await remote.listDir(join(dir, 'net.d')),
+        await local.listDir(join(dir, 'net.d')),
+      ];
+      expect(la.ok && la.entries.sort()).toEqual(lb.ok && lb.entries.sort());
+      const chunks: Buffer[] = [];
+      for await (const c of remote.streamFile(join(dir, 'big.log'), { tailBytes: 5 }))
+        chunks.push(Buffer.from(c));
+      expect(Buffer.concat(chunks).toString()).toBe('x'.repeat(2) + 'END');
+      const node = await remote.node();
+      expect(node.hostname).toBe((await local.node()).hostname);
+      expect(remote.roundTrips).toBe(1);
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it('refuses paths the protocol cannot carry instead of sending them', async () => {
+    const remote = new RemoteLinuxHost(new LocalShellTransport(shell));
+    try {
+      const r = await remote.readFile('/etc/x\nstat');
+      expect(r.ok).toBe(false);
+      expect(await remote.stat('relative/path')).toMatchObject({ ok: false });
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
+describe('parseProcTable', () => {
+  it('splits head -c headers into argument vectors and keeps only relevant processes', () => {
+    const raw = Buffer.concat([
+      Buffer.from('==> /dev/null <==\n\n==> /proc/7/cmdline <==\n'),
+      Buffer.from('/usr/bin/kubelet\0--container-runtime-endpoint=unix:///run/x.sock\0'),
+      Buffer.from('\n==> /proc/9/cmdline <==\n'),
+      Buffer.from('bash\0-c\0'),
+      Buffer.from('\n==> /proc/12/cmdline <==\n'),
+      Buffer.from('containerd\0'),
+    ]);
+    expect(parseProcTable(raw)).toEqual([
+      {
+        name: 'kubelet',
+        pid: 7,
+        args: ['/usr/bin/kubelet', '--container-runtime-endpoint=unix:///run/x.sock'],
+      },
+      { name: 'containerd', pid: 12, args: ['containerd'] },
+    ]);
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * A Linux node reached through a transport (a node container, ssh, a kubectl debug pod), read by
+ * the node agent over ONE program run: the first exchange asks everything a default scan reads
+ * (prefetch.ts); whatever the probes discover later (a non-default conf_dir, an import, a plugin
+ * binary, a `--version`) is asked on the same run, batched per turn of the event loop. Answers
+ * follow LinuxHost's semantics (same error codes and messages), so a scan through a transport
+ * gives the same findings as a scan run on the node itself.
+ */
+import type { CriEntry } from '../../shared/model/cri';
+import type { Fact } from '../../shared/model/fact';
+import { known, unknownFact } from '../../shared/model/fact';
+import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
+import type {
+  FsErrorCode,
+  Host,
+  JournalRequest,
+  ListResult,
+  RawHns,
+  ReadOptions,
+  ReadResult,
+  StatResult,
+  StreamOptions,
+  VersionHints,
+} from '../host/host';
+import { isRelevant, processName } from '../host/linux/proc';
+import { journalFact, parseSystemctlShow, versionIn } from '../host/linux/commands';
+import type { AgentAnswer } from './agent-protocol';
+import { AgentSession, type AgentRequest } from './agent-session';
+import { probeThroughRelay, type RelayStats } from './cri-relay';
+import { defaultPrefetch, LIST_MAX } from './prefetch';
+import type { Transport } from './transport';
+
+export interface RemoteHostOptions {
+  /** Budget per CRI endpoint, connection through the transport included (default 10 s). */
+  criDeadlineMs?: number;
+}
+
+type Failure = { ok: false; error: FsErrorCode; message: string };
+
+const CODES: Record<string, FsErrorCode> = {
+  ENOENT: 'ENOENT',
+  EACCES: 'EACCES',
+  EISDIR: 'EISDIR',
+  ENOTDIR: 'ENOTDIR',
+  ELOOP: 'ELOOP',
+};
+const WHY: Partial<Record<FsErrorCode, string>> = {
+  ENOENT: 'does not exist',
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory',
+};
+
+function failure(p: string, a: AgentAnswer): Failure | undefined {
+  if (a.type === 'missing' && !a.error)
+    return { ok: false, error: 'ENOENT', message: `${p}: does not exist` };
+  if (!a.error) return undefined;
+  const code = CODES[a.error.code] ?? 'OTHER';
+  if (code === 'EISDIR') return { ok: false, error: code, message: `${p} is a directory` };
+  if (code === 'OTHER') return { ok: false, error: code, message: `${p} is not a regular file` };
+  return { ok: false, error: code, message: `${p}: ${WHY[code] ?? a.error.message}` };
+}
+
+export class RemoteLinuxHost implements Host {
+  readonly os = 'linux' as const;
+  readonly source = 'live' as const;
+  readonly label: string;
+  private readonly session: AgentSession;
+  private readonly answers = new Map<string, Promise<AgentAnswer>>();
+  private prefetched = false;
+  private readonly relay: RelayStats = { connections: 0 };
+  /** How the CRI answers were obtained, or why not (set by cri()). */
+  criRoute: string | undefined;
+
+  constructor(
+    readonly transport: Transport,
+    private readonly opts: RemoteHostOptions = {},
+  ) {
+    this.session = new AgentSession(transport);
+    this.label = `${transport.name} → ${describeTarget(transport)}`;
+  }
+
+  /** Program runs on the node for the collection (the agent), and batches sent on them. */
+  get roundTrips(): number {
+    return this.session.runs;
+  }
+  get exchanges(): number {
+    return this.session.exchanges;
+  }
+  get criConnections(): number {
+    return this.relay.connections;
+  }
+
+  private ask(r: AgentRequest): Promise<AgentAnswer> {
+    if (!this.prefetched) {
+      this.prefetched = true;
+      for (const p of defaultPrefetch()) this.cached(p);
+    }
+    return this.cached(r);
+  }
+
+  private cached(r: AgentRequest): Promise<AgentAnswer> {
+    const key = JSON.stringify(r);
+    let a = this.answers.get(key);
+    if (!a) {
+      a = this.session.ask(r);
+      // A rejected answer is re-raised to each caller; never an unhandled rejection.
+      a.catch(() => undefined);
+      this.answers.set(key, a);
+    }
+    return a;
+  }
+
+  /** Starts the agent (prefetch) and fails loudly when the node cannot be reached at all. */
+  async connect(): Promise<void> {
+    await this.transport.prepare();
+    await this.ask({ op: 'node' });
+  }
+
+  async close(): Promise<void> {
+    await this.session.close();
+  }
+
+  async node(): Promise<NodeFacts> {
+    const a = await this.ask({ op: 'node' });
+    const release = await this.readFile('/etc/os-release', { maxBytes: 16384 });
+    const m = release.ok ? /^PRETTY_NAME="?([^"\n]*)"?/m.exec(release.data.toString('utf8')) : null;
+    const uid = a.values[0];
+    return {
+      os: 'linux',
+      source: 'live',
+      ...(a.names[0] !== undefined && { hostname: a.names[0].trim() }),
+      ...(uid !== undefined && { elevated: uid === 0 }),
+      ...(m?.[1] ? { osVersion: m[1] } : {}),
+    };
+  }
+
+  async stat(p: string): Promise<StatResult> {
+    try {
+      const a = await this.ask({ op: 'stat', path: p });
+      const f = failure(p, a);
+      if (f) return f;
+      return {
+        ok: true,
+        type: a.type === 'missing' || a.type === undefined ? 'other' : a.type,
+        ...(a.size !== undefined && { size: a.size }),
+        ...(a.type === 'file' && { executable: a.executable === true }),
+        ...(a.type === 'dir' && { executable: true }),
+      };
+    } catch (e) {
+      return unreachable(p, e);
+    }
+  }
+
+  async readFile(p: string, opts?: ReadOptions): Promise<ReadResult> {
+    const max = opts?.maxBytes ?? 64 * 1024 * 1024;
+    try {
+      const a = await this.ask({ op: 'read', path: p, max });
+      const f = failure(p, a);
+      if (f) return f;
+      const data = a.blocks[0] ?? Buffer.alloc(0);
+      const size = a.size ?? data.length;
+      return { ok: true, data: data.subarray(0, max), size, truncated: size > max };
+    } catch (e) {
+      return unreachable(p, e);
+    }
+  }
+
+  async listDir(p: string): Promise<ListResult> {
+    try {
+      const a = await this.ask({ op: 'list', path: p, max: LIST_MAX });
+      const f = failure(p, a);
+      if (f) return f;
+      return { ok: true, entries: [...a.names] };
+    } catch (e) {
+      return unreachable(p, e);
+    }
+  }
+
+  async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
+    const a =
+      opts?.tailBytes !== undefined
+        ? await this.ask({ op: 'tail', path: p, bytes: opts.tailBytes })
+        : await this.ask({ op: 'read', path: p, max: 1024 * 1024 * 1024 });
+    const f = failure(p, a);
+    if (f) throw Object.assign(new Error(f.message), { code: f.error });
+    const data = a.blocks[0] ?? Buffer.alloc(0);
+    const step = 1024 * 1024;
+    for (let i = 0; i < data.length; i += step) yield data.subarray(i, i + step);
+  }
+
+  async processes(): Promise<Fact<ProcessFact[]>> {
+    try {
+      const a = await this.ask({ op: 'procs' });
+      if (a.unavailable !== undefined) return unknownFact(`processes: ${a.unavailable}`);
+      return known(parseProcTable(a.blocks[0] ?? Buffer.alloc(0)));
+    } catch (e) {
+      return unknownFact(`processes could not be read: ${(e as Error).message}`);
+    }
+  }
+
+  async services(names: readonly string[]): Promise<Fact<ServiceFact[]>> {
+    try {
+      const a = await this.ask({ op: 'services', names });
+      if (a.unavailable !== undefined) return unknownFact(a.unavailable);
+      const out = (a.blocks[0] ?? Buffer.alloc(0)).toString('utf8');
+      if (!out.trim()) return unknownFact('systemctl gave no answer');
+      return known(parseSystemctlShow(out, names));
+    } catch (e) {
+      return unknownFact(`services could not be read: ${(e as Error).message}`);
+    }
+  }
+
+  async versions(hints: VersionHints): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    await Promise.all(
+      hints.binaries.map(async ({ component, path }) => {
+        try {
+          const a = await this.ask({ op: 'version', path });
+          const v =
+            a.type === 'file'
+              ? versionIn((a.blocks[0] ?? Buffer.alloc(0)).toString('utf8'))
+              : undefined;
+          if (v !== undefined) out[component] = v;
+        } catch {
+          // A version is a nice-to-have; the scan goes on without it.
+        }
+      }),
+    );
+    return out;
+  }
+
+  async journal(req: JournalRequest): Promise<Fact<string> | undefined> {
+    try {
+      const a = await this.ask({ op: 'journal', unit: req.unit, lines: req.lines });
+      if (a.unavailable !== undefined) return undefined;
+      return journalFact((a.blocks[0] ?? Buffer.alloc(0)).toString('utf8'));
+    } catch (e) {
+      return unknownFact(`journalctl could not be run: ${(e as Error).message}`);
+    }
+  }
+
+  async cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined> {
+    const socat = await this.ask({ op: 'which', program: 'socat' }).catch(() => undefined);
+    if (socat?.names[0] === undefined) {
+      this.criRoute = `not asked: the node has no socat to relay the CRI socket through ${this.transport.name}`;
+      return undefined;
+    }
+    this.criRoute = `grpc through socat on the node (${this.transport.name})`;
+    return probeThroughRelay(
+      this.transport,
+      endpoints,
+      this.opts.criDeadlineMs ?? 10_000,
+      this.relay,
+    );
+  }
+
+  /** Why cri() returned no answers (snapshot.criUnknown). */
+  criUnavailable(): string | undefined {
+    return this.criRoute?.startsWith('not asked') ? this.criRoute : undefined;
+  }
+
+  async pipes(): Promise<Fact<string[]>> {
+    return unknownFact('named pipes exist only on Windows');
+  }
+
+  async hns(): Promise<Fact<RawHns>> {
+    return unknownFact('HNS exists only on Windows');
+  }
+}
+
+function unreachable(p: string, e: unknown): Failure {
+  return {
+    ok: false,
+    error: 'OTHER',
+    message: `${p} could not be read from the node: ${(e as Error).message}`,
+  };
+}
+
+function describeTarget(t: Transport): string {
+  const x = t.target;
+  switch (x.kind) {
+    case 'container':
+      return x.name;
+    case 'ssh':
+      return `${x.user !== undefined ? `${x.user}@` : ''}${x.host}${x.port !== undefined ? `:${x.port}` : ''}`;
+    case 'kubectl':
+      return `node ${x.node}${x.context !== undefined ? ` (context ${x.context})` : ''}`;
+    default:
+      return x.kind;
+  }
+}
+
+const HEADER = /(?:^|\n)==> \/proc\/([0-9]+)\/cmdline <==\n/g;
+
+/** `head -c N /proc/[0-9]*\/cmdline` output → the relevant processes, like readProcessTable. */
+export function parseProcTable(raw: Buffer): ProcessFact[] {
+  const text = raw.toString('latin1');
+  const out: ProcessFact[] = [];
+  const marks = [...text.matchAll(HEADER)];
+  for (let i = 0; i < marks.length; i++) {
+    const m = marks[i] as RegExpMatchArray;
+    const start = (m.index ?? 0) + m[0].length;
+    const end =
+      i + 1 < marks.length
+        ? ((marks[i + 1] as RegExpMatchArray).index ?? text.length)
+        : text.length;
+    const body = Buffer.from(text.slice(start, end), 'latin1');
+    if (body.length === 0) continue; // a kernel thread
+    const args = body.toString('utf8').split('\0');
+    if (args[args.length - 1] === '') args.pop();
+    if (!isRelevant(args)) continue;
+    out.push({ name: processName(args), pid: Number(m[1]), args });
+  }
+  out.sort((a, b) => (a.pid ?? 0) - (b.pid ?? 0));
+  return out;
+}

@@ -1,0 +1,146 @@
+# cni-doctor node agent: answers read-only questions about a Linux node over one program run.
+#
+# Started as `sh -c <this text>` through a transport (container exec, ssh, kubectl exec). It needs
+# only a POSIX sh (dash, busybox ash, bash) plus head, base64 (or od) — what busybox-only nodes
+# such as k3s have. Nothing here writes to the node.
+#
+# Requests arrive on stdin, one field per line (paths never contain a newline; the caller refuses
+# such paths). Every answer goes to stdout as records:
+#   > OP            an answer starts          <             the answer ends
+#   T type          file|dir|socket|other|missing
+#   E CODE text     an error (ENOENT, EACCES, EISDIR, OTHER); text is ours, never node data
+#   X 0|1           executable          S n   size in bytes          V n   a number
+#   B / H           base64 / hex lines follow, up to a line "."
+#   N len SP bytes  a name of exactly len bytes (may hold any byte but NUL), then a newline
+#   U text          the question cannot be answered here (why)
+# External commands never inherit stdin (</dev/null): stdin carries the requests.
+
+LC_ALL=C
+export LC_ALL
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/var/lib/rancher/k3s/data/current/bin:$PATH
+export PATH
+
+if command -v base64 >/dev/null 2>&1; then ENC=B; else ENC=H; fi
+
+blk() { # encodes stdin as one block
+  if [ "$ENC" = B ]; then echo B; base64; else echo H; od -An -v -tx1; fi
+  echo .
+}
+
+nm() { printf 'N %s %s\n' "${#1}" "$1"; }
+
+kind() { # sets K (no subshell: a fork per path is what makes shell collectors slow)
+  if [ -d "$1" ]; then K=dir
+  elif [ -f "$1" ]; then K=file
+  elif [ -S "$1" ]; then K=socket
+  elif [ -e "$1" ]; then K=other
+  else K=missing; fi
+}
+
+q_stat() {
+  kind "$1"; k=$K
+  echo "T $k"
+  if [ "$k" = file ]; then
+    if [ -x "$1" ]; then echo "X 1"; else echo "X 0"; fi
+    if [ -r "$1" ]; then echo "S $(wc -c <"$1" 2>/dev/null)"; fi
+  elif [ "$k" = missing ] && [ -L "$1" ]; then
+    echo "E ENOENT dangling symlink or symlink loop"
+  fi
+}
+
+q_read() { # path max mode(head|tail)
+  kind "$1"; k=$K
+  echo "T $k"
+  case $k in
+    missing) echo "E ENOENT does not exist" ;;
+    dir) echo "E EISDIR is a directory" ;;
+    file)
+      if [ ! -r "$1" ]; then echo "E EACCES permission denied"; return; fi
+      echo "S $(wc -c <"$1" 2>/dev/null)"
+      if [ -x "$1" ]; then echo "X 1"; else echo "X 0"; fi
+      if [ "$3" = tail ]; then tail -c "$2" "$1" </dev/null 2>/dev/null | blk
+      else head -c "$2" "$1" </dev/null 2>/dev/null | blk; fi ;;
+    *) echo "E OTHER not a regular file" ;;
+  esac
+}
+
+q_list() { # dir max
+  kind "$1"; k=$K
+  echo "T $k"
+  if [ "$k" = missing ]; then echo "E ENOENT does not exist"; return; fi
+  if [ "$k" != dir ]; then echo "E ENOTDIR not a directory"; return; fi
+  if [ ! -r "$1" ] || [ ! -x "$1" ]; then echo "E EACCES permission denied"; return; fi
+  n=0
+  for e in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+    [ -e "$e" ] || [ -L "$e" ] || continue
+    n=$((n + 1))
+    [ "$n" -le "$2" ] || { echo "U truncated"; break; }
+    nm "${e##*/}"
+  done
+}
+
+q_procs() {
+  set -- /proc/[0-9]*/cmdline
+  if [ ! -e "$1" ]; then echo "U /proc is not mounted"; return; fi
+  # One head for every process: its "==> /proc/N/cmdline <==" headers frame the NUL-separated
+  # argument vectors (kernel threads have empty ones).
+  head -c 65536 /dev/null "$@" </dev/null 2>/dev/null | blk
+}
+
+q_node() {
+  h=''
+  if [ -r /proc/sys/kernel/hostname ]; then read -r h </proc/sys/kernel/hostname; fi
+  [ -n "$h" ] || h=$(uname -n 2>/dev/null </dev/null)
+  nm "$h"
+  echo "V $(id -u 2>/dev/null </dev/null)"
+}
+
+has_systemd() { [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; }
+
+q_services() { # unit names, space-separated, validated by the caller
+  if ! has_systemd; then echo "U systemd is not running on this node"; return; fi
+  # shellcheck disable=SC2086
+  systemctl show --no-pager -p Id,LoadState,ActiveState $1 </dev/null 2>&1 | blk
+}
+
+q_journal() { # unit lines
+  if ! command -v journalctl >/dev/null 2>&1; then echo "U no journalctl"; return; fi
+  if ! has_systemd && [ ! -d /var/log/journal ] && [ ! -d /run/log/journal ]; then
+    echo "U no journal on this node"; return
+  fi
+  journalctl -u "$1" -n "$2" --no-pager -o short-iso </dev/null 2>&1 | blk
+}
+
+q_version() { # binary
+  if [ ! -e "$1" ]; then echo "T missing"; return; fi
+  echo "T file"
+  if command -v timeout >/dev/null 2>&1; then
+    timeout 3 "$1" --version </dev/null 2>&1 | head -c 4096 | blk
+  else
+    "$1" --version </dev/null 2>&1 | head -c 4096 | blk
+  fi
+}
+
+q_which() { # program
+  p=$(command -v "$1" 2>/dev/null)
+  if [ -n "$p" ]; then nm "$p"; else echo "T missing"; fi
+}
+
+echo "@ cni-doctor-agent 1 $ENC"
+while IFS= read -r op; do
+  case $op in
+    stat) IFS= read -r a; echo "> stat"; q_stat "$a" ;;
+    read) IFS= read -r a; IFS= read -r b; echo "> read"; q_read "$a" "$b" head ;;
+    tail) IFS= read -r a; IFS= read -r b; echo "> tail"; q_read "$a" "$b" tail ;;
+    list) IFS= read -r a; IFS= read -r b; echo "> list"; q_list "$a" "$b" ;;
+    procs) echo "> procs"; q_procs ;;
+    node) echo "> node"; q_node ;;
+    services) IFS= read -r a; echo "> services"; q_services "$a" ;;
+    journal) IFS= read -r a; IFS= read -r b; echo "> journal"; q_journal "$a" "$b" ;;
+    version) IFS= read -r a; echo "> version"; q_version "$a" ;;
+    which) IFS= read -r a; echo "> which"; q_which "$a" ;;
+    exit) exit 0 ;;
+    *) echo "> ?"; echo "E OTHER unknown request" ;;
+  esac
+  echo "<"
+done

@@ -1,0 +1,29 @@
+/**
+ * A transport whose "node" is this machine: the program runs here, as a child process, with a
+ * chosen shell (sh, or `busybox sh` for the busybox-only case). Tests compare what the node
+ * agent answers with what LinuxHost reads directly from the same files.
+ */
+import type { Target } from '../../../shared/target';
+import { spawnClient, type NodeProcess, type Transport } from '../transport';
+
+export class LocalShellTransport implements Transport {
+  readonly name = 'local shell';
+  readonly target: Target = { kind: 'container', engine: 'podman', name: 'this-machine' };
+  spawned: string[][] = [];
+
+  constructor(private readonly shell: readonly string[] = []) {}
+
+  async prepare(): Promise<void> {}
+
+  spawn(argv: readonly string[]): NodeProcess {
+    this.spawned.push([...argv]);
+    const [cmd, ...rest] = [...this.shell, ...argv];
+    return spawnClient(cmd as string, rest);
+  }
+
+  async localRoot(): Promise<{ ok: false; reason: string }> {
+    return { ok: false, reason: 'test transport' };
+  }
+
+  async dispose(): Promise<void> {}
+}

@@ -1,0 +1,119 @@
+/**
+ * A transport runs one program on a node and streams its stdin/stdout/stderr — everything the
+ * remote host, the CRI relay and remote repairs need ("run this program on the node"). A program
+ * is an argument vector: no transport ever builds a local shell command line, and the target's
+ * fields travel as separate arguments after the tool's own options.
+ *
+ * Implementations: container exec (docker, podman, nerdctl), ssh, a kubectl debug pod; the
+ * Windows work plugs WinRM / PowerShell sessions in behind the same interface.
+ */
+import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import type { Target } from '../../shared/target';
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface NodeProcess {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Settles when the local end (exec client, ssh, kubectl) has exited. */
+  readonly exit: Promise<ProcessExit>;
+  kill(): void;
+}
+
+export interface Transport {
+  readonly target: Target;
+  /** Words for reports: `podman exec`, `ssh`, `kubectl debug pod`. */
+  readonly name: string;
+  /** Anything that must exist before the first program runs (the debug pod); idempotent. */
+  prepare(): Promise<void>;
+  /** Starts `argv` on the node, with the node's root as `/`. */
+  spawn(argv: readonly string[]): NodeProcess;
+  /**
+   * A directory on THIS machine where the node's root file system is visible (a container on a
+   * local engine, read through /proc/PID/root by root), or why there is none. Remote repairs need
+   * it: journal, backups and atomic renames then happen on the node's own file system.
+   */
+  localRoot(): Promise<{ ok: true; dir: string } | { ok: false; reason: string }>;
+  /** Removes what prepare() made (the debug pod); safe to call twice, and after a failure. */
+  dispose(): Promise<void>;
+}
+
+/** Runs a local client program (docker, ssh, kubectl) as a NodeProcess; never through a shell. */
+export function spawnClient(
+  command: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): NodeProcess {
+  const child = spawn(command, [...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    shell: false,
+    ...(env !== undefined && { env }),
+  });
+  const exit = new Promise<ProcessExit>((resolve) => {
+    child.once('error', (e) => {
+      // The client itself is missing or not executable: surface it on stderr like the tool would.
+      child.stderr.emit('data', Buffer.from(`${command}: ${e.message}\n`));
+      resolve({ code: 127, signal: null });
+    });
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+  // A node that hangs up early must not crash us with EPIPE on the write side.
+  child.stdin.on('error', () => undefined);
+  return {
+    stdin: child.stdin,
+    stdout: child.stdout,
+    stderr: child.stderr,
+    exit,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** Runs argv on the node to completion, with stdin given, output bounded, and a deadline. */
+export async function runOnNode(
+  t: Transport,
+  argv: readonly string[],
+  opts: { stdin?: Buffer | string; deadlineMs: number; maxOutputBytes?: number },
+): Promise<RunResult> {
+  await t.prepare();
+  const p = t.spawn(argv);
+  const max = opts.maxOutputBytes ?? 64 * 1024 * 1024;
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  let err = '';
+  let timedOut = false;
+  p.stdout.on('data', (b: Buffer) => {
+    if (outBytes < max) out.push(b);
+    outBytes += b.length;
+  });
+  p.stderr.on('data', (b: Buffer) => {
+    if (err.length < 64 * 1024) err += b.toString('utf8');
+  });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    p.kill();
+  }, opts.deadlineMs);
+  p.stdin.end(opts.stdin ?? '');
+  const exit = await p.exit;
+  clearTimeout(timer);
+  return {
+    ...exit,
+    stdout: Buffer.concat(out).subarray(0, max),
+    stderr: err,
+    timedOut,
+  };
+}
