@@ -34,7 +34,22 @@ export function isRelevant(args: readonly string[]): boolean {
   return name.startsWith('k3s') || name.startsWith('rke2');
 }
 
+/**
+ * The PID namespace a process lives in, or undefined when it cannot be read (another user's
+ * process without root, or gone meanwhile).
+ */
+async function pidNamespace(procRoot: string, pid: string): Promise<string | undefined> {
+  return fsp.readlink(`${procRoot}/${pid}/ns/pid`).catch(() => undefined);
+}
+
+/**
+ * Reads the runtime-related processes of THIS node. A process in another PID namespace runs in
+ * a container: on a laptop that is a kind, minikube or k3d node (whose containerd is that node's
+ * runtime, with paths on that node's file system), or a pod. Judging this node by it would mix
+ * two nodes, so such processes are left out; a process whose namespace cannot be read is kept.
+ */
 export async function readProcessTable(procRoot = '/proc'): Promise<Fact<ProcessFact[]>> {
+  const ownPidNamespace = await pidNamespace(procRoot, 'self');
   let pids: string[];
   try {
     pids = (await fsp.readdir(procRoot)).filter((d) => /^\d+$/.test(d));
@@ -49,6 +64,8 @@ export async function readProcessTable(procRoot = '/proc'): Promise<Fact<Process
       const args = raw.toString('utf8').split('\0');
       if (args[args.length - 1] === '') args.pop();
       if (!isRelevant(args)) return;
+      const ns = ownPidNamespace && (await pidNamespace(procRoot, pid));
+      if (ns && ns !== ownPidNamespace) return;
       out.push({ name: processName(args), pid: Number(pid), args });
     }),
   );
