@@ -20,7 +20,7 @@ import { openHost } from '../../main/engine/open-host';
 import { scanHost, type ScanResult } from '../../main/engine/scan';
 import { collectSnapshot } from '../../main/probes/snapshot';
 import { writeBundleArchive } from '../../main/bundle/writer';
-import { ALL_RULES } from '../../main/rules/catalog';
+import { ruleInfos } from '../../main/rules/info';
 import { defaultIsElevated } from '../../main/repairs';
 import { VERSION } from '../cli/version';
 import type { Backend, BundleSource } from './backend';
@@ -313,16 +313,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
     history: () => opts.repairs.history(),
 
-    rules: async () =>
-      ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({
-        id,
-        area,
-        severity,
-        title,
-        firesWhen,
-        repair,
-        platforms: [...platforms],
-      })),
+    rules: async () => ruleInfos(),
 
     dispose: () => bundles.dispose(),
   };

@@ -9,7 +9,8 @@ import type { Report } from '../../shared/model/report';
 import { REPORT_SCHEMA } from '../../shared/model/report';
 import { ALL_RULES } from '../rules/catalog';
 import { derive } from '../rules/derive';
-import type { RepairOffer, Rule, RuleOutcome } from '../rules/types';
+import type { Rule, RuleOutcome } from '../rules/types';
+import type { OfferKind, RepairOffer } from '../rules/offers';
 import { allSignatures } from '../logs/catalog';
 import { summarize } from './summary';
 import type { PostStep } from './post/types';
@@ -24,11 +25,11 @@ import { rankStep } from './post/rank';
  */
 export const POST_STEPS: readonly PostStep[] = [staleViewNoteStep, claimLogLinesStep, rankStep];
 
-export interface ResolvedRepair {
+export interface ResolvedRepair<K extends OfferKind = OfferKind> {
   id: string;
   rule: string;
   findingId: string;
-  offer: RepairOffer;
+  offer: RepairOffer<K>;
 }
 
 export interface Evaluation {

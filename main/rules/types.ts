@@ -2,16 +2,9 @@
 import type { Evidence, RuleInfo, Severity } from '../../shared/model/finding';
 import type { Snapshot } from '../../shared/model/snapshot';
 import type { Derived } from './derive';
+import type { RepairOffer } from './offers';
 
-/** A repair a finding offers; `kind` + `params` let the repair engine rebuild the plan itself. */
-export interface RepairOffer {
-  kind: string;
-  title: string;
-  needsElevation: boolean;
-  /** Distinguishes two offers of the same kind on one finding (part of the repair id). */
-  key?: string;
-  params: Record<string, string | number | boolean | string[]>;
-}
+export type { RepairOffer } from './offers';
 
 export interface FindingDraft {
   /** Discriminator when a rule fires more than once (a file name, a flag, an endpoint). */

@@ -84,12 +84,22 @@ export interface Finding {
   kb?: string;
 }
 
+/**
+ * What a rule does about its finding: `auto` — it offers a repair the engine can preview and apply
+ * (when the situation allows; `text` says when); `guidance` — it only says what to change by hand;
+ * `none` — another finding carries the repair.
+ */
+export interface RuleRepair {
+  kind: 'auto' | 'guidance' | 'none';
+  text: string;
+}
+
 export interface RuleInfo {
   id: string;
   area: RuleArea;
   severity: Severity;
   title: string;
   firesWhen: string;
-  repair: string;
+  repair: RuleRepair;
   platforms: readonly ('linux' | 'windows')[];
 }

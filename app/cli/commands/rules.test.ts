@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rulesMarkdown, ruleInfos } from './rules';
+import { rulesMarkdown } from './rules';
+import { ruleInfos } from '../../../main/rules/info';
 
 describe('rules catalog', () => {
   it('docs/rules.md is generated from the catalog (run `npm run docs:rules` when this fails)', () => {

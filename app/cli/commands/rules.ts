@@ -1,18 +1,6 @@
 import { ALL_RULES } from '../../../main/rules/catalog';
-import type { RuleInfo } from '../../../shared/model/finding';
+import { ruleInfos } from '../../../main/rules/info';
 import { ArgError, JSON_FLAG, defineCommand } from '../command';
-
-export function ruleInfos(): RuleInfo[] {
-  return ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({
-    id,
-    area,
-    severity,
-    title,
-    firesWhen,
-    repair,
-    platforms: [...platforms],
-  }));
-}
 
 export function rulesMarkdown(): string {
   const out = [
@@ -34,7 +22,7 @@ export function rulesMarkdown(): string {
     for (const r of ALL_RULES.filter((x) => x.area === area)) {
       const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
       out.push(
-        `| \`${r.id}\` | ${r.severity} | ${r.platforms.join(', ')} | ${cell(r.firesWhen)} | ${cell(r.repair)} | ${cell(r.kb)} |`,
+        `| \`${r.id}\` | ${r.severity} | ${r.platforms.join(', ')} | ${cell(r.firesWhen)} | ${r.repair.kind}: ${cell(r.repair.text)} | ${cell(r.kb)} |`,
       );
     }
     out.push('');

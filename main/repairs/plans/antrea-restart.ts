@@ -9,7 +9,7 @@ import { refuse } from './refusal';
 import { restartStep } from './steps';
 import { requireLiveWindows } from './windows-node';
 
-export const buildAntreaRestart: PlanBuilder = async (s, _r, host) => {
+export const buildAntreaRestart: PlanBuilder<'antrea-restart'> = async (s, _r, host) => {
   requireLiveWindows(s, host);
   if (!s.services.known) refuse(`the Windows services could not be read: ${s.services.reason}`);
   const find = (name: string) =>

@@ -10,23 +10,20 @@ import { isTomlStep, lowerTomlStep } from '../steps/toml-lower';
 import { PlanHost } from './plan-host';
 import { PlanRefusal } from './refusal';
 import { PLAN_BUILDERS } from './index';
-import type { PlanBuilder } from './types';
+import type { PlanBuilder, PlanBuilders } from './types';
+import type { OfferKind } from '../../rules/offers';
 
 export type PlanOutcome =
   { ok: true; plan: RepairPlan; host: PlanHost } | { ok: false; reason: string };
 
-export async function buildPlan(
+export async function buildPlan<K extends OfferKind>(
   snapshot: Snapshot,
-  repair: ResolvedRepair,
+  repair: ResolvedRepair<K>,
   fs: NodeFs,
-  builders: Readonly<Record<string, PlanBuilder>> = PLAN_BUILDERS,
+  builders: PlanBuilders = PLAN_BUILDERS,
 ): Promise<PlanOutcome> {
-  const builder = builders[repair.offer.kind];
-  if (!builder)
-    return {
-      ok: false,
-      reason: `no automatic repair exists for "${repair.offer.kind}" in this build`,
-    };
+  // Typed: every kind has its builder (PlanBuilders); the compiler checks it, not this function.
+  const builder: PlanBuilder<K> = builders[repair.offer.kind];
   const host = new PlanHost(fs, snapshot.node.os);
   try {
     const draft = await builder(snapshot, repair, host);

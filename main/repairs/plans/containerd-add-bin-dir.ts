@@ -8,7 +8,6 @@ import { setTomlValue } from '../../config/toml';
 import { lookupStrings, parseConfigFile } from '../../probes/config-chain';
 import { findBinDirs, findConfDir, binDirHas, parsed } from '../../rules/derive';
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { editStep, restartStep } from './steps';
 import {
   CONTAINERD_RESTART_IMPACT,
@@ -19,9 +18,13 @@ import {
 import { refuse } from './refusal';
 import { pathKey } from '../../host/paths';
 
-export const buildContainerdAddBinDir: PlanBuilder = async (s, r, host) => {
+export const buildContainerdAddBinDir: PlanBuilder<'containerd-add-bin-dir'> = async (
+  s,
+  r,
+  host,
+) => {
   const t = containerdTarget(s);
-  const dir = stringParam(r, 'dir');
+  const dir = r.offer.params.dir;
   const os = s.node.os;
   const current = t.facts.cni.binDirs;
   if (current.value.some((d) => pathKey(os, d) === pathKey(os, dir)))

@@ -6,15 +6,18 @@
 import { removeArrayElement } from '../../config/toml';
 import { disablesCri } from '../../rules/containerd/cri-disabled';
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { editStep, restartStep } from './steps';
 import { CONTAINERD_RESTART_IMPACT, containerdTarget } from './containerd-config';
 import { refuse } from './refusal';
 
-export const buildContainerdEnableCri: PlanBuilder = async (s, r, host) => {
+export const buildContainerdEnableCri: PlanBuilder<'containerd-enable-cri'> = async (
+  s,
+  r,
+  host,
+) => {
   const t = containerdTarget(s);
-  const file = stringParam(r, 'file');
-  const element = stringParam(r, 'element');
+  const file = r.offer.params.file;
+  const element = r.offer.params.element;
   if (!disablesCri(element)) refuse(`"${element}" does not disable CRI`);
   if (!t.facts.files.some((f) => f.path === file))
     refuse(`${file} is not one of containerd's config files`);

@@ -10,15 +10,18 @@ import { getIn } from '../../probes/config-chain';
 import { pathKey } from '../../host/paths';
 import type { PlanBuilder } from './types';
 import type { TextEdit } from './steps';
-import { stringParam } from './params';
 import { editStep, restartStep } from './steps';
 import { CONTAINERD_RESTART_IMPACT, containerdTarget, fileFor } from './containerd-config';
 import { countValid } from './conf-dir-guard';
 import { refuse } from './refusal';
 
-export const buildContainerdSetConfDir: PlanBuilder = async (s, r, host) => {
+export const buildContainerdSetConfDir: PlanBuilder<'containerd-set-conf-dir'> = async (
+  s,
+  r,
+  host,
+) => {
   const t = containerdTarget(s);
-  const dir = stringParam(r, 'dir');
+  const dir = r.offer.params.dir;
   const names = await host.list(dir);
   if (!names || (await countValid(host, dir, names)) === 0)
     refuse(`${dir} holds no valid CNI config`);

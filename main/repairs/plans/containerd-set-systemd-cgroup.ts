@@ -10,13 +10,16 @@ import { getIn } from '../../probes/config-chain';
 import { lookupString, parseConfigFile } from '../../probes/config-chain';
 import type { PlanBuilder } from './types';
 import type { TextEdit } from './steps';
-import { boolParam } from './params';
 import { editStep, restartStep } from './steps';
 import { CONTAINERD_RESTART_IMPACT, containerdTarget, fileFor } from './containerd-config';
 
-export const buildContainerdSetSystemdCgroup: PlanBuilder = async (s, r, host) => {
+export const buildContainerdSetSystemdCgroup: PlanBuilder<'containerd-set-systemd-cgroup'> = async (
+  s,
+  r,
+  host,
+) => {
   const t = containerdTarget(s);
-  const value = boolParam(r, 'value');
+  const value = r.offer.params.value;
   const file = fileFor(t, t.facts.systemdCgroup);
   const text = await host.text(file);
   const chain = text

@@ -4,14 +4,13 @@
  * current dir plus the new one.
  */
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { restartStep } from './steps';
 import { CRIO_RESTART_IMPACT, crioFacts, crioSettingsStep } from './crio-dropin';
 import { refuse } from './refusal';
 
-export const buildCrioAddPluginDir: PlanBuilder = async (s, r, host) => {
+export const buildCrioAddPluginDir: PlanBuilder<'crio-add-plugin-dir'> = async (s, r, host) => {
   const facts = crioFacts(s);
-  const dir = stringParam(r, 'dir');
+  const dir = r.offer.params.dir;
   const current = facts.cni.binDirs;
   if (current.value.includes(dir.replace(/\/+$/, ''))) refuse(`${dir} is already in plugin_dirs`);
   const write = await crioSettingsStep(host, facts, [

@@ -3,14 +3,17 @@
  * needs `conmon_cgroup = "pod"` or it refuses to start (KB linux §3).
  */
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { restartStep } from './steps';
 import { CRIO_RESTART_IMPACT, crioFacts, crioSettingsStep, type CrioSetting } from './crio-dropin';
 import { refuse } from './refusal';
 
-export const buildCrioSetCgroupManager: PlanBuilder = async (s, r, host) => {
+export const buildCrioSetCgroupManager: PlanBuilder<'crio-set-cgroup-manager'> = async (
+  s,
+  r,
+  host,
+) => {
   const facts = crioFacts(s);
-  const value = stringParam(r, 'value');
+  const value = r.offer.params.value;
   if (value !== 'systemd' && value !== 'cgroupfs')
     refuse(`"${value}" is not a cgroup manager CRI-O knows`);
   const settings: CrioSetting[] = [

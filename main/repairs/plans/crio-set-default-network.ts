@@ -3,13 +3,16 @@
  * cluster network's name, or to "" (CRI-O then picks the first valid config).
  */
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { restartStep } from './steps';
 import { CRIO_RESTART_IMPACT, crioFacts, crioSettingsStep } from './crio-dropin';
 
-export const buildCrioSetDefaultNetwork: PlanBuilder = async (s, r, host) => {
+export const buildCrioSetDefaultNetwork: PlanBuilder<'crio-set-default-network'> = async (
+  s,
+  r,
+  host,
+) => {
   const facts = crioFacts(s);
-  const network = stringParam(r, 'network');
+  const network = r.offer.params.network;
   const write = await crioSettingsStep(host, facts, [
     {
       keyPath: ['crio', 'network', 'cni_default_network'],

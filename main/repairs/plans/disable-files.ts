@@ -5,14 +5,13 @@
  */
 import type { RenameStep } from '../../../shared/model/repair';
 import type { PlanBuilder } from './types';
-import { stringsParam } from './params';
 import { renameStep } from './steps';
 import { assertConfigRemains } from './conf-dir-guard';
 import { CNI_RENAME_IMPACT } from './cni-impact';
 import { refuse } from './refusal';
 
-export const buildDisableFiles: PlanBuilder = async (s, r, host) => {
-  const paths = stringsParam(r, 'paths');
+export const buildDisableFiles: PlanBuilder<'disable-files'> = async (s, r, host) => {
+  const paths = r.offer.params.paths;
   if (paths.length === 0) refuse('no files to disable');
   const steps: RenameStep[] = [];
   for (const p of paths) steps.push(await renameStep(host, p, `${p}.disabled`));

@@ -7,17 +7,20 @@
  */
 import type { PowerShellStep } from '../../../shared/model/repair';
 import type { PlanBuilder } from './types';
-import { optionalString, stringParam } from './params';
 import { refuse } from './refusal';
 import { aligned, contains, ipv4ToInt, overlaps, parsePrefix } from './ipv4';
 import { requireHns, requireLiveWindows } from './windows-node';
 
-export const buildHnsCreateNatNetwork: PlanBuilder = async (s, r, host) => {
+export const buildHnsCreateNatNetwork: PlanBuilder<'hns-create-nat-network'> = async (
+  s,
+  r,
+  host,
+) => {
   requireLiveWindows(s, host);
   const hns = requireHns(s);
-  const name = stringParam(r, 'name');
-  const subnet = optionalString(r, 'subnet');
-  const gateway = optionalString(r, 'gateway');
+  const name = r.offer.params.name;
+  const subnet = r.offer.params.subnet;
+  const gateway = r.offer.params.gateway;
   const same = hns.networks.find((n) => n.name.toLowerCase() === name.toLowerCase());
   if (same)
     refuse(`an HNS network named "${same.name}" exists already (${same.id}); nothing to create`);

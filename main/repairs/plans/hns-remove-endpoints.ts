@@ -9,7 +9,6 @@ import type { PowerShellStep } from '../../../shared/model/repair';
 import { GUID } from '../../host/windows/repair-step-input';
 import { isProtected } from '../../rules/windows/endpoint-stale';
 import type { PlanBuilder } from './types';
-import { stringsParam } from './params';
 import { refuse } from './refusal';
 import { requireHns, requireLiveWindows } from './windows-node';
 
@@ -22,10 +21,10 @@ function describeEndpoint(e: HnsEndpoint): string {
   return `Removes endpoint ${e.id} "${e.name}": ${e.ip ?? 'no IP'} on ${e.networkName ?? e.networkId ?? 'an unknown network'}, state ${e.state ?? 'unknown'}, ${e.namespaceId ? `namespace ${e.namespaceId}` : 'no namespace'}, ${containers}`;
 }
 
-export const buildHnsRemoveEndpoints: PlanBuilder = async (s, r, host) => {
+export const buildHnsRemoveEndpoints: PlanBuilder<'hns-remove-endpoints'> = async (s, r, host) => {
   requireLiveWindows(s, host);
   const hns = requireHns(s);
-  const ids = stringsParam(r, 'ids');
+  const ids = r.offer.params.ids;
   if (ids.length === 0) refuse('no endpoints are listed');
   const byId = new Map(hns.endpoints.map((e) => [e.id.toLowerCase(), e]));
   const seen = new Set<string>();

@@ -2,7 +2,7 @@
  * One plan builder per offer kind (main/rules/** offers). Windows kinds (hns-create-nat-network,
  * hns-remove-endpoints, antrea-restart) plug in here with `powershell` steps.
  */
-import type { PlanBuilder } from './types';
+import type { PlanBuilders } from './types';
 import { buildRenameFile } from './rename-file';
 import { buildDisableFiles } from './disable-files';
 import { buildContainerdEnableCri } from './containerd-enable-cri';
@@ -21,7 +21,7 @@ import { buildHnsCreateNatNetwork } from './hns-create-nat-network';
 import { buildHnsRemoveEndpoints } from './hns-remove-endpoints';
 import { buildAntreaRestart } from './antrea-restart';
 
-export const PLAN_BUILDERS: Readonly<Record<string, PlanBuilder>> = {
+export const PLAN_BUILDERS: PlanBuilders = {
   'rename-file': buildRenameFile,
   'disable-files': buildDisableFiles,
   'containerd-enable-cri': buildContainerdEnableCri,

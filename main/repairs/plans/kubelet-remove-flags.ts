@@ -8,7 +8,6 @@ import type { WriteStep } from '../../../shared/model/repair';
 import { parseFlags } from '../../probes/kubelet';
 import { parseEnvFile, splitArgs } from '../../probes/args';
 import type { PlanBuilder } from './types';
-import { stringsParam } from './params';
 import { editStep, restartStep, type TextEdit } from './steps';
 import { removeFlagOnLine } from './line-edit';
 import { isSystemdDropIn, KUBELET_RESTART_IMPACT } from './kubelet';
@@ -25,8 +24,8 @@ function flagsIn(text: string, path: string): string[] {
   return out;
 }
 
-export const buildKubeletRemoveFlags: PlanBuilder = async (s, r, host) => {
-  const names = stringsParam(r, 'flags');
+export const buildKubeletRemoveFlags: PlanBuilder<'kubelet-remove-flags'> = async (s, r, host) => {
+  const names = r.offer.params.flags;
   if (!s.kubelet.known || !s.kubelet.value) refuse('the kubelet was not found');
   const bad = s.kubelet.value.flags.filter((f) => names.includes(f.name));
   if (bad.length === 0)

@@ -7,7 +7,6 @@
 import type { WriteStep } from '../../../shared/model/repair';
 import { compareVersions } from '../../rules/versions';
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { editStep, restartStep } from './steps';
 import { setFlagOnLine, setYamlTopLevel } from './line-edit';
 import { isSystemdDropIn, KUBELET_RESTART_IMPACT } from './kubelet';
@@ -15,8 +14,8 @@ import { refuse } from './refusal';
 
 const INSTANCE_CONFIG = '/var/lib/kubelet/instance-config.yaml';
 
-export const buildKubeletSetEndpoint: PlanBuilder = async (s, r, host) => {
-  const endpoint = stringParam(r, 'endpoint');
+export const buildKubeletSetEndpoint: PlanBuilder<'kubelet-set-endpoint'> = async (s, r, host) => {
+  const endpoint = r.offer.params.endpoint;
   if (!s.kubelet.known || !s.kubelet.value) refuse('the kubelet was not found');
   const k = s.kubelet.value;
   const ep = k.endpoint;

@@ -3,6 +3,7 @@ import { parseToml } from '../../config/toml';
 import { lineHunk } from '../../config/toml/testing.testutil';
 import { prepareRepair } from '../prepare';
 import { buildPlan } from './build';
+import { offer, type OfferKind, type OfferParams } from '../../rules/offers';
 import { LocalNodeFs } from '../node-fs';
 import {
   criDisabledNode,
@@ -243,18 +244,13 @@ describe('CNI conf dir plans', () => {
       id: 'x',
       rule: 'cni.conf.multiple',
       findingId: 'cni.conf.multiple#containerd',
-      offer: {
-        kind: 'disable-files',
-        title: 't',
-        needsElevation: true,
-        params: {
-          paths: [
-            '/etc/cni/net.d/00-podman-bridge.conflist',
-            '/etc/cni/net.d/10-containerd-net.conflist',
-            '/etc/cni/net.d/10-flannel.conflist',
-          ],
-        },
-      },
+      offer: offer('disable-files', 't', {
+        paths: [
+          '/etc/cni/net.d/00-podman-bridge.conflist',
+          '/etc/cni/net.d/10-containerd-net.conflist',
+          '/etc/cni/net.d/10-flannel.conflist',
+        ],
+      }),
     };
     const r = await buildPlan(scan.snapshot, repair, new LocalNodeFs(root));
     expect(r).toMatchObject({
@@ -365,11 +361,7 @@ describe('CRI-O, crictl and kubelet plans', () => {
     expect(p.plan.steps.at(-1)).toMatchObject({ kind: 'restart-service', service: 'kubelet' });
   });
 
-  async function planFor(
-    root: string,
-    kind: string,
-    params: Record<string, string | boolean | string[]>,
-  ) {
+  async function planFor<K extends OfferKind>(root: string, kind: K, params: OfferParams[K]) {
     const scan = await testEnvironment(root).scan();
     return buildPlan(
       scan.snapshot,
@@ -377,7 +369,7 @@ describe('CRI-O, crictl and kubelet plans', () => {
         id: `t:${kind}`,
         rule: 'test',
         findingId: 'test',
-        offer: { kind, title: kind, needsElevation: true, params },
+        offer: offer(kind, kind, params),
       },
       new LocalNodeFs(root),
     );

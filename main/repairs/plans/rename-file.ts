@@ -4,16 +4,15 @@
  * and CRI-O reload on (KB linux §1.5).
  */
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { renameStep } from './steps';
 import { assertConfigRemains } from './conf-dir-guard';
 import { CNI_RENAME_IMPACT } from './cni-impact';
 import { dirnameNode, pathKey } from '../../host/paths';
 import { refuse } from './refusal';
 
-export const buildRenameFile: PlanBuilder = async (s, r, host) => {
-  const from = stringParam(r, 'from');
-  const to = stringParam(r, 'to');
+export const buildRenameFile: PlanBuilder<'rename-file'> = async (s, r, host) => {
+  const from = r.offer.params.from;
+  const to = r.offer.params.to;
   const os = host.os;
   // A rename into another directory is a Create event there, which containerd ignores.
   if (pathKey(os, dirnameNode(os, from)) !== pathKey(os, dirnameNode(os, to)))

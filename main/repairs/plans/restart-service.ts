@@ -1,6 +1,5 @@
 /** restart-service (cri.endpoint.unreachable): restart the runtime that left a dead socket. */
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { restartStep } from './steps';
 import { refuse } from './refusal';
 import { CONTAINERD_RESTART_IMPACT } from './containerd-config';
@@ -19,8 +18,8 @@ const KNOWN = new Set([
   'ovs-vswitchd',
 ]);
 
-export const buildRestartService: PlanBuilder = async (_s, r, host) => {
-  const service = stringParam(r, 'service');
+export const buildRestartService: PlanBuilder<'restart-service'> = async (_s, r, host) => {
+  const service = r.offer.params.service;
   if (!KNOWN.has(service)) refuse(`"${service}" is not a service the doctor restarts`);
   if (!host.live)
     refuse('a node disk mounted under --root is not running; its services start when it boots');

@@ -25,6 +25,7 @@ import { scriptPowerShellRunner } from '../services/powershell';
 import { WindowsServiceManager } from '../services/windows';
 import { newStateDir } from '../testing/env';
 import { undoEntry } from '../undo';
+import { offer } from '../../rules/offers';
 import { buildPlan } from './build';
 import { IRREVERSIBLE_NOTE } from './hns-remove-endpoints';
 
@@ -210,30 +211,30 @@ describe('hns-remove-endpoints', () => {
   it('refuses any protected endpoint (remote, *_ep, source VIP) and anything but IDs', async () => {
     const node = windowsNode(s);
     const scan = await scanHost(new WindowsHost(node, { probeCri: criOf(s) }));
-    const offer = (ids: string[]) => ({
+    const removal = (ids: string[]) => ({
       id: 'x',
       rule: 'hns.endpoint.stale',
       findingId: 'hns.endpoint.stale',
-      offer: { kind: 'hns-remove-endpoints', title: 't', needsElevation: true, params: { ids } },
+      offer: offer('hns-remove-endpoints', 't', { ids }),
     });
     const fs = new LocalNodeFs('/');
-    const remote = await buildPlan(scan.snapshot, offer([STALE, REMOTE]), fs);
+    const remote = await buildPlan(scan.snapshot, removal([STALE, REMOTE]), fs);
     expect(remote.ok ? '' : remote.reason).toMatch(
       /20c707a8-.* \("Ethernet"\) is a remote, host \(\*_ep\) or source-VIP endpoint/,
     );
     const hostEp = await buildPlan(
       scan.snapshot,
-      offer(['A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF']),
+      removal(['A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF']),
       fs,
     );
     expect(hostEp.ok ? '' : hostEp.reason).toMatch(/"Calico_ep"/);
-    const byName = await buildPlan(scan.snapshot, offer(['default-test_nat']), fs);
+    const byName = await buildPlan(scan.snapshot, removal(['default-test_nat']), fs);
     expect(byName.ok ? '' : byName.reason).toMatch(
       /not an endpoint ID; endpoints are removed by ID only/,
     );
     const gone = await buildPlan(
       scan.snapshot,
-      offer(['00000000-0000-4000-8000-000000000000']),
+      removal(['00000000-0000-4000-8000-000000000000']),
       fs,
     );
     expect(gone.ok ? '' : gone.reason).toMatch(/does not exist any more/);

@@ -5,15 +5,14 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { PlanBuilder } from './types';
-import { stringParam } from './params';
 import { createStep, editStep, type TextEdit } from './steps';
 import { setYamlTopLevel, yamlScalar } from './line-edit';
 import { CRICTL_PATHS } from '../../probes/crictl';
 import { normalizeEndpoint, sameEndpoint } from '../../probes/endpoint';
 import { refuse } from './refusal';
 
-export const buildWriteCrictlConfig: PlanBuilder = async (s, r, host) => {
-  const endpoint = stringParam(r, 'endpoint');
+export const buildWriteCrictlConfig: PlanBuilder<'write-crictl-config'> = async (s, r, host) => {
+  const endpoint = r.offer.params.endpoint;
   const existing = s.crictl.known ? s.crictl.value : null;
   const path = existing?.path ?? CRICTL_PATHS[s.node.os][0];
   const current = await host.text(path);

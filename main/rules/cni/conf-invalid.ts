@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { offer } from '../offers';
 import { fail, pass } from '../types';
 import { confDirEvidence, confFileEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
@@ -11,7 +12,7 @@ export const cniConfInvalid: Rule = {
   title: 'A loadable CNI config does not parse',
   firesWhen:
     'a loadable file fails to parse as a CNI config or list (bad JSON, missing `type`, conflist without `name` or `plugins`)',
-  repair: 'disable the file by renaming it, when a valid config remains',
+  repair: { kind: 'auto', text: 'disable the file by renaming it, when a valid config remains' },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.1 (libcni errors), §1.4 step 4 (containerd fails the whole load)',
   evaluate(ctx) {
@@ -30,12 +31,10 @@ export const cniConfInvalid: Rule = {
         const repairs: RepairOffer[] =
           load.valid.length > 0
             ? [
-                {
-                  kind: 'rename-file',
-                  title: `Disable ${f.name} (rename to ${f.name}.disabled)`,
-                  needsElevation: true,
-                  params: { from: f.path, to: `${f.path}.disabled`, runtime: rt.name },
-                },
+                offer('rename-file', `Disable ${f.name} (rename to ${f.name}.disabled)`, {
+                  from: f.path,
+                  to: `${f.path}.disabled`,
+                }),
               ]
             : [];
         findings.push({

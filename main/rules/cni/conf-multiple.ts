@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { offer } from '../offers';
 import { fail, pass } from '../types';
 import { confDirEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
@@ -11,7 +12,7 @@ export const cniConfMultiple: Rule = {
   title: 'Several CNI configs compete; the runtime uses fewer than all',
   firesWhen:
     'more than one loadable config exists and the runtime uses fewer than all of them; warning when two or more are not runtime/tool defaults, info otherwise',
-  repair: 'disable the configs that are not the one in use, on request',
+  repair: { kind: 'auto', text: 'disable the configs that are not the one in use, on request' },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.6, §1.7 (load order), §13',
   evaluate(ctx) {
@@ -35,12 +36,11 @@ export const cniConfMultiple: Rule = {
       const repairs: RepairOffer[] = shadowed
         ? []
         : [
-            {
-              kind: 'disable-files',
-              title: `Disable the ${unused.length} config(s) not in use (keep ${winner})`,
-              needsElevation: true,
-              params: { paths: unused.map((f) => f.path), runtime: rt.name },
-            },
+            offer(
+              'disable-files',
+              `Disable the ${unused.length} config(s) not in use (keep ${winner})`,
+              { paths: unused.map((f) => f.path) },
+            ),
           ];
       findings.push({
         key: rt.name,

@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import type { FindingDraft, RepairOffer } from '../types';
 import { confDirEvidence } from '../evidence';
@@ -13,8 +14,10 @@ export const cniConfNone: Rule = {
   title: "The runtime's CNI conf dir holds no valid config",
   firesWhen:
     "the runtime's CNI conf dir holds no valid config (none loadable, or every loadable one invalid); may fire together with `cni.dir.mismatch`",
-  repair:
-    're-enable a disabled config (`*.disabled`, `*.mk_disabled`, `*.cilium_bak`) when exactly one candidate exists; otherwise guidance',
+  repair: {
+    kind: 'auto',
+    text: 're-enable a disabled config (`*.disabled`, `*.mk_disabled`, `*.cilium_bak`) when exactly one candidate exists; otherwise guidance',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.4 (go-cni: no network config found), §1.6',
   evaluate(ctx) {
@@ -34,18 +37,13 @@ export const cniConfNone: Rule = {
       const repairs: RepairOffer[] = [];
       if (candidates.length === 1) {
         const c = candidates[0]!;
-        repairs.push({
-          kind: 'rename-file',
-          title: `Re-enable ${c.name} as ${disabledOriginal(c.name)}`,
-          needsElevation: true,
-          params: {
+        repairs.push(
+          offer('rename-file', `Re-enable ${c.name} as ${disabledOriginal(c.name)}`, {
             from: c.path,
             to:
               c.path.slice(0, c.path.length - c.name.length) + (disabledOriginal(c.name) ?? c.name),
-            runtime: rt.name,
-            restart: '',
-          },
-        });
+          }),
+        );
       }
       const why = dir.missing
         ? `${dir.path} does not exist`

@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft } from '../types';
+import { offer } from '../offers';
 import { fail, pass } from '../types';
 import { confDirEvidence, locatedEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
@@ -14,7 +15,10 @@ export const cniDirMismatch: Rule = {
   title: 'The cluster CNI wrote its config where the runtime does not read',
   firesWhen:
     "the runtime's conf dir has no loadable config (or only defaults) while another well-known conf dir holds a cluster CNI config",
-  repair: "set the runtime's conf dir to the folder that holds the cluster config",
+  repair: {
+    kind: 'auto',
+    text: "set the runtime's conf dir to the folder that holds the cluster config",
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §10 (distribution paths), windows-kb §6 (Calico writes C:\\etc\\cni\\net.d, containerd reads C:\\Program Files\\containerd\\cni\\conf)',
   evaluate(ctx) {
@@ -52,12 +56,11 @@ export const cniDirMismatch: Rule = {
             { kind: 'path', path: d.path, state: `holds ${cluster.map((f) => f.name).join(', ')}` },
           ],
           repairs: [
-            {
-              kind: rt.name === 'crio' ? 'crio-set-network-dir' : 'containerd-set-conf-dir',
-              title: `Point ${rt.label}'s conf dir at ${d.path} and restart it`,
-              needsElevation: true,
-              params: { dir: d.path, runtime: rt.name },
-            },
+            offer(
+              rt.name === 'crio' ? 'crio-set-network-dir' : 'containerd-set-conf-dir',
+              `Point ${rt.label}'s conf dir at ${d.path} and restart it`,
+              { dir: d.path },
+            ),
           ],
         });
         break;

@@ -1,12 +1,12 @@
 import type { Rule, FindingDraft, RepairOffer, RuleContext } from '../types';
+import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import { confFileEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
-import { binDirHas, missingPlugins, parsed, type RuntimeView } from '../derive';
+import { binDirHas, missingPlugins, type RuntimeView } from '../derive';
 import { isDefaultConfig } from '../cni-classify';
 import { WELL_KNOWN_BIN_DIRS } from '../../probes/snapshot';
 import { pathKey } from '../../host/paths';
-import type { CniConfFile } from '../../../shared/model/snapshot';
 
 export const cniPluginMissing: Rule = {
   id: 'cni.plugin.missing',
@@ -15,8 +15,10 @@ export const cniPluginMissing: Rule = {
   title: "A CNI plugin binary named by a config is not in the runtime's bin dirs",
   firesWhen:
     "a plugin type (type, ipam.type, flannel's delegate.type) named in a config of the runtime's conf dir is not an executable in any of the runtime's bin dirs (Windows: `<type>.exe`); error for the config in use and for a cluster config the runtime skipped because of it, warning for others",
-  repair:
-    "when the binary exists in another well-known bin dir, point the runtime's bin dir there (CRI-O: add it to plugin_dirs in a drop-in); else guidance",
+  repair: {
+    kind: 'auto',
+    text: "when the binary exists in another well-known bin dir, point the runtime's bin dir there (CRI-O: add it to plugin_dirs in a drop-in); else guidance",
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.3 (failed to find plugin), §1.8; containerd checks only at ADD (§1.4 step 7)',
   evaluate(ctx) {
@@ -34,7 +36,7 @@ export const cniPluginMissing: Rule = {
         const skipped = load.skippedForPlugins.includes(f) && !isDefaultConfig(f);
         const severity = inUse || skipped ? 'error' : 'warning';
         const elsewhere = findElsewhere(ctx, rt, missing);
-        const repairs: RepairOffer[] = elsewhere ? [pointBinDir(rt, elsewhere, f)] : [];
+        const repairs: RepairOffer[] = elsewhere ? [pointBinDir(rt, elsewhere)] : [];
         const dirs = rt.binDirs.map((d) => d.path).join(', ');
         findings.push({
           key: `${rt.name}:${f.name}`,
@@ -86,17 +88,12 @@ function findElsewhere(ctx: RuleContext, rt: RuntimeView, missing: string[]): st
   return undefined;
 }
 
-function pointBinDir(rt: RuntimeView, dir: string, f: CniConfFile): RepairOffer {
-  const needed = parsed(f)?.ok
-    ? (parsed(f) as { plugins: { type: string }[] }).plugins.map((p) => p.type)
-    : [];
-  return {
-    kind: rt.name === 'crio' ? 'crio-add-plugin-dir' : 'containerd-add-bin-dir',
-    title:
-      rt.name === 'crio'
-        ? `Add ${dir} to CRI-O's plugin_dirs (drop-in) and restart CRI-O`
-        : `Add ${dir} to containerd's CNI bin dirs and restart containerd`,
-    needsElevation: true,
-    params: { dir, runtime: rt.name, needed },
-  };
+function pointBinDir(rt: RuntimeView, dir: string): RepairOffer {
+  return offer(
+    rt.name === 'crio' ? 'crio-add-plugin-dir' : 'containerd-add-bin-dir',
+    rt.name === 'crio'
+      ? `Add ${dir} to CRI-O's plugin_dirs (drop-in) and restart CRI-O`
+      : `Add ${dir} to containerd's CNI bin dirs and restart containerd`,
+    { dir },
+  );
 }

@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { offer } from '../offers';
 import { fail, pass } from '../types';
 import { confDirEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
@@ -12,8 +13,10 @@ export const cniConfShadowedByDefault: Rule = {
   title: "A runtime's default CNI config shadows the cluster's",
   firesWhen:
     'the config in use is a runtime or tool default (10-containerd-net.conflist, 100-crio-bridge.conf*, 11-crio-ipv4-bridge.conflist, 200-loopback.conf, 87-podman*.conflist, nerdctl-*.conflist, Windows 0-containerd-nat.json, …) while a cluster CNI config is present in the same conf dir, sorting after it or skipped by the runtime',
-  repair:
-    'disable the shadowing default(s) so the cluster CNI wins; never leave zero loadable configs',
+  repair: {
+    kind: 'auto',
+    text: 'disable the shadowing default(s) so the cluster CNI wins; never leave zero loadable configs',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.7 (10-containerd-net shadows flannel/kindnet, containerd#9171); windows-kb §6 (0-containerd-nat.json)',
   evaluate(ctx) {
@@ -52,12 +55,11 @@ export const cniConfShadowedByDefault: Rule = {
       const repairs: RepairOffer[] =
         firstCluster && shadowing.length > 0
           ? [
-              {
-                kind: 'disable-files',
-                title: `Disable ${shadowing.map((f) => f.name).join(', ')} so ${firstCluster.name} (${cniName}) is used`,
-                needsElevation: true,
-                params: { paths: shadowing.map((f) => f.path), runtime: rt.name },
-              },
+              offer(
+                'disable-files',
+                `Disable ${shadowing.map((f) => f.name).join(', ')} so ${firstCluster.name} (${cniName}) is used`,
+                { paths: shadowing.map((f) => f.path) },
+              ),
             ]
           : [];
       findings.push({

@@ -29,7 +29,10 @@ export const cniVersionUnsupported: Rule = {
   title: "The config in use declares a cniVersion the runtime's CNI library cannot parse",
   firesWhen:
     "the config in use declares a `cniVersion` newer than the runtime's CNI library can parse (needs the runtime version)",
-  repair: 'guidance',
+  repair: {
+    kind: 'guidance',
+    text: 'upgrade the runtime to a release whose CNI library reads that version, or have the installer write an older cniVersion',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.2 (libcni versions per containerd release)',
   evaluate(ctx) {

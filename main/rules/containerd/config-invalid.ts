@@ -9,8 +9,10 @@ export const containerdConfigInvalid: Rule = {
   title: "containerd's config.toml is invalid",
   firesWhen:
     '`config.toml` (or an import) is not valid TOML, or holds a value containerd refuses at start (e.g. `disabled_plugins = ["cri"]` in a `version = 2` file)',
-  repair:
-    'restore the last backup taken by this tool, when one exists; else guidance with line and column',
+  repair: {
+    kind: 'guidance',
+    text: 'fix the file at the reported line and column, check with `containerd config dump`, restart containerd',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §2.1 (ValidateV2), §2.3 (syntax errors are fatal)',
   evaluate(ctx) {

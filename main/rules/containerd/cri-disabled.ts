@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
 import type { ContainerdFacts } from '../../../shared/model/snapshot';
@@ -29,7 +30,10 @@ export const containerdCriDisabled: Rule = {
   title: "containerd's CRI plugin is disabled",
   firesWhen:
     '`disabled_plugins` lists `cri`, `io.containerd.grpc.v1.cri` (1.x) or `io.containerd.cri.v1.*` (2.x), or the containerd endpoint answers `UNIMPLEMENTED: unknown service runtime.v1.RuntimeService`',
-  repair: 'remove that entry with a minimal text edit, restart containerd, verify CRI answers',
+  repair: {
+    kind: 'auto',
+    text: 'remove that entry with a minimal text edit, restart containerd, verify CRI answers',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §2.4 (containerd.io ships disabled_plugins = ["cri"])',
   evaluate(ctx) {
@@ -70,12 +74,11 @@ export const containerdCriDisabled: Rule = {
       evidence,
       repairs: entry
         ? [
-            {
-              kind: 'containerd-enable-cri',
-              title: `Remove "${entry.value}" from disabled_plugins in ${entry.source} and restart containerd`,
-              needsElevation: true,
-              params: { file: entry.source, element: entry.value },
-            },
+            offer(
+              'containerd-enable-cri',
+              `Remove "${entry.value}" from disabled_plugins in ${entry.source} and restart containerd`,
+              { file: entry.source, element: entry.value },
+            ),
           ]
         : [],
       ...(!entry && {

@@ -9,7 +9,10 @@ export const containerdConfigWrongSchema: Rule = {
   title: 'CRI/CNI keys sit under a plugin table this config version ignores',
   firesWhen:
     'CRI/CNI keys sit under the plugin table of another config version (e.g. `plugins."io.containerd.grpc.v1.cri"` in a `version = 3` file), so containerd silently ignores them',
-  repair: 'guidance (which table the key belongs in)',
+  repair: {
+    kind: 'guidance',
+    text: 'which table the key belongs in (or `containerd config migrate`)',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §2.2 (tables per version), §2.3 (Ignoring unknown key in TOML for plugin)',
   evaluate(ctx) {

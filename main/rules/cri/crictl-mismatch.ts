@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
 import { sameEndpoint } from '../../probes/endpoint';
@@ -9,7 +10,7 @@ export const criCrictlMismatch: Rule = {
   severity: 'warning',
   title: 'crictl talks to another runtime than the kubelet',
   firesWhen: "`crictl.yaml`'s `runtime-endpoint` differs from the kubelet's endpoint",
-  repair: 'rewrite crictl.yaml',
+  repair: { kind: 'auto', text: 'rewrite crictl.yaml' },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §5.3',
   evaluate(ctx) {
@@ -38,12 +39,9 @@ export const criCrictlMismatch: Rule = {
       repairs: wouldBreakCrictl
         ? []
         : [
-            {
-              kind: 'write-crictl-config',
-              title: `Point crictl at ${k.endpoint.value}`,
-              needsElevation: true,
-              params: { endpoint: k.endpoint.value },
-            },
+            offer('write-crictl-config', `Point crictl at ${k.endpoint.value}`, {
+              endpoint: k.endpoint.value,
+            }),
           ],
       ...(wouldBreakCrictl && {
         guidance: `The kubelet's endpoint ${k.endpoint.value} does not exist (see cri.endpoint.missing); fix the kubelet first, then point crictl at the same endpoint.`,

@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
 import { endpointKey } from '../../probes/endpoint';
@@ -11,8 +12,10 @@ export const criEndpointMissing: Rule = {
   title: "The kubelet's runtime endpoint does not exist",
   firesWhen:
     "the kubelet's configured runtime endpoint (flag, KubeletConfiguration.containerRuntimeEndpoint, kubeadm-flags.env) names a socket or pipe that does not exist",
-  repair:
-    'when exactly one live runtime endpoint exists, point the kubelet at it and restart the kubelet',
+  repair: {
+    kind: 'auto',
+    text: 'when exactly one live runtime endpoint exists, point the kubelet at it and restart the kubelet',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §5.1 (where the endpoint comes from)',
   evaluate(ctx) {
@@ -44,12 +47,9 @@ export const criEndpointMissing: Rule = {
       evidence: [locatedEvidence(s, k.endpoint, 'container runtime endpoint')],
       repairs: only
         ? [
-            {
-              kind: 'kubelet-set-endpoint',
-              title: `Point the kubelet at ${only.endpoint} and restart it`,
-              needsElevation: true,
-              params: { endpoint: only.endpoint },
-            },
+            offer('kubelet-set-endpoint', `Point the kubelet at ${only.endpoint} and restart it`, {
+              endpoint: only.endpoint,
+            }),
           ]
         : [],
       ...(!only && {

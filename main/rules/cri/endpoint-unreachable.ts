@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft } from '../types';
+import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import { isUnknownServiceAnswer } from '../containerd/cri-disabled';
 import { endpointKey } from '../../probes/endpoint';
@@ -11,7 +12,7 @@ export const criEndpointUnreachable: Rule = {
   severity: 'error',
   title: 'A CRI endpoint exists but does not answer',
   firesWhen: 'the endpoint exists but does not answer CRI (refused, timeout)',
-  repair: 'restart the runtime service',
+  repair: { kind: 'auto', text: 'restart the runtime service' },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §7 (CRI), lab-feasibility §4 (code 14 on a stale socket)',
   evaluate(ctx) {
@@ -54,14 +55,7 @@ export const criEndpointUnreachable: Rule = {
             value: `code ${answer.error.code}: ${answer.error.message}`,
           },
         ],
-        repairs: [
-          {
-            kind: 'restart-service',
-            title: `Restart the ${service} service`,
-            needsElevation: true,
-            params: { service },
-          },
-        ],
+        repairs: [offer('restart-service', `Restart the ${service} service`, { service })],
       });
     }
     return findings.length ? fail(...findings) : pass();

@@ -43,7 +43,10 @@ export const criNetworkNotReady: Rule = {
   title: 'The runtime reports NetworkReady=false',
   firesWhen:
     "the runtime reports `NetworkReady=false`; the finding quotes the runtime's message and `lastCNILoadStatus` and names the other findings that explain it",
-  repair: 'none of its own',
+  repair: {
+    kind: 'none',
+    text: 'none of its own: the CNI finding that explains it carries the repair',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §1.5 (Status), §2.7 (lastCNILoadStatus), §5.1 (NetworkPluginNotReady)',
   evaluate(ctx) {

@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, pass } from '../types';
 import { disablesCri, isUnknownServiceAnswer } from '../containerd/cri-disabled';
 import { endpointKey } from '../../probes/endpoint';
@@ -10,7 +11,7 @@ export const criSocketMultiple: Rule = {
   title: 'More than one CRI endpoint exists on the node',
   firesWhen:
     'more than one CRI endpoint exists (containerd, CRI-O, cri-dockerd, dockershim sockets; Windows pipes) so kubeadm refuses to guess and crictl may talk to the wrong runtime',
-  repair: "write crictl.yaml pointing at the kubelet's endpoint",
+  repair: { kind: 'auto', text: "write crictl.yaml pointing at the kubelet's endpoint" },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §5.2 (kubeadm: Found multiple CRI endpoints on the host)',
   evaluate(ctx) {
@@ -51,12 +52,9 @@ export const criSocketMultiple: Rule = {
       })),
       repairs: target
         ? [
-            {
-              kind: 'write-crictl-config',
-              title: `Write crictl.yaml pointing at ${target}`,
-              needsElevation: true,
-              params: { endpoint: target },
-            },
+            offer('write-crictl-config', `Write crictl.yaml pointing at ${target}`, {
+              endpoint: target,
+            }),
           ]
         : [],
       guidance:

@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { confDirEvidence, locatedEvidence } from '../evidence';
 import { parsed } from '../derive';
@@ -11,8 +12,10 @@ export const crioNetworkDefaultMissing: Rule = {
   title: "CRI-O's cni_default_network names a network no config defines",
   firesWhen:
     '`cni_default_network` names a network that no loadable config in `network_dir` defines',
-  repair:
-    "set `cni_default_network` (in a drop-in under `crio.conf.d`) to the cluster CNI's network name, or unset it",
+  repair: {
+    kind: 'auto',
+    text: "set `cni_default_network` (in a drop-in under `crio.conf.d`) to the cluster CNI's network name, or unset it",
+  },
   platforms: ['linux'],
   kb: 'linux-kb §1.6 (ocicni selects by network name), §3',
   evaluate(ctx) {
@@ -43,19 +46,16 @@ export const crioNetworkDefaultMissing: Rule = {
       evidence: [locatedEvidence(s, want, 'cni_default_network'), confDirEvidence(rt)!],
       repairs: [
         target
-          ? {
-              kind: 'crio-set-default-network',
-              title: `Set cni_default_network = "${target}" in a CRI-O drop-in and restart CRI-O`,
-              needsElevation: true,
-              params: { network: target },
-            }
-          : {
-              kind: 'crio-set-default-network',
-              title:
-                'Unset cni_default_network in a CRI-O drop-in (use the first valid config) and restart CRI-O',
-              needsElevation: true,
-              params: { network: '' },
-            },
+          ? offer(
+              'crio-set-default-network',
+              `Set cni_default_network = "${target}" in a CRI-O drop-in and restart CRI-O`,
+              { network: target },
+            )
+          : offer(
+              'crio-set-default-network',
+              'Unset cni_default_network in a CRI-O drop-in (use the first valid config) and restart CRI-O',
+              { network: '' },
+            ),
       ],
     });
   },

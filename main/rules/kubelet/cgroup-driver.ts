@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
 import { compareVersions } from '../versions';
@@ -32,7 +33,10 @@ export const kubeletCgroupDriverMismatch: Rule = {
   title: "The kubelet's cgroup driver differs from the runtime's",
   firesWhen:
     "the kubelet's `cgroupDriver` differs from the runtime's (containerd `SystemdCgroup`, CRI-O `cgroup_manager`)",
-  repair: "set the runtime's driver to match, restart it (warn: disruptive)",
+  repair: {
+    kind: 'auto',
+    text: "set the runtime's driver to match, restart it (warn: disruptive)",
+  },
   platforms: ['linux'],
   kb: 'linux-kb §5.1 (cgroupDriver, KubeletCgroupDriverFromCRI)',
   evaluate(ctx) {
@@ -65,20 +69,18 @@ export const kubeletCgroupDriverMismatch: Rule = {
         repairs:
           rt.name === 'containerd'
             ? [
-                {
-                  kind: 'containerd-set-systemd-cgroup',
-                  title: `Set SystemdCgroup = ${kubeletDriver.value === 'systemd'} in containerd's config and restart containerd (running containers keep running; restarts are disruptive for new pods)`,
-                  needsElevation: true,
-                  params: { value: kubeletDriver.value === 'systemd' },
-                },
+                offer(
+                  'containerd-set-systemd-cgroup',
+                  `Set SystemdCgroup = ${kubeletDriver.value === 'systemd'} in containerd's config and restart containerd (running containers keep running; restarts are disruptive for new pods)`,
+                  { value: kubeletDriver.value === 'systemd' },
+                ),
               ]
             : [
-                {
-                  kind: 'crio-set-cgroup-manager',
-                  title: `Set cgroup_manager = "${kubeletDriver.value}" in a CRI-O drop-in and restart CRI-O`,
-                  needsElevation: true,
-                  params: { value: kubeletDriver.value },
-                },
+                offer(
+                  'crio-set-cgroup-manager',
+                  `Set cgroup_manager = "${kubeletDriver.value}" in a CRI-O drop-in and restart CRI-O`,
+                  { value: kubeletDriver.value },
+                ),
               ],
       });
     }

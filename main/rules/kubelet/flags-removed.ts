@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import type { Evidence } from '../../../shared/model/finding';
 import { compareVersions } from '../versions';
@@ -25,7 +26,10 @@ export const kubeletFlagsRemoved: Rule = {
   title: 'The kubelet is started with flags its release removed',
   firesWhen:
     'the kubelet (≥ 1.24, or of unknown version while the runtime is not dockershim) is started with flags that were removed (`--network-plugin`, `--cni-conf-dir`, `--cni-bin-dir`, `--cni-cache-dir`, `--docker-endpoint`, `--network-plugin-mtu`, …)',
-  repair: 'remove the flags from the file that carries them, restart the kubelet',
+  repair: {
+    kind: 'auto',
+    text: 'remove the flags from the file that carries them, restart the kubelet',
+  },
   platforms: ['linux', 'windows'],
   kb: 'linux-kb §5.1 (failed to parse kubelet flag: unknown flag: --network-plugin)',
   evaluate(ctx) {
@@ -70,12 +74,11 @@ export const kubeletFlagsRemoved: Rule = {
       repairs:
         fileFlags.length === bad.length
           ? [
-              {
-                kind: 'kubelet-remove-flags',
-                title: `Remove ${bad.map((f) => `--${f.name}`).join(', ')} from ${[...new Set(fileFlags.map((f) => f.source))].join(', ')} and restart the kubelet`,
-                needsElevation: true,
-                params: { flags: bad.map((f) => f.name) },
-              },
+              offer(
+                'kubelet-remove-flags',
+                `Remove ${bad.map((f) => `--${f.name}`).join(', ')} from ${[...new Set(fileFlags.map((f) => f.source))].join(', ')} and restart the kubelet`,
+                { flags: bad.map((f) => f.name) },
+              ),
             ]
           : [],
       ...(fileFlags.length !== bad.length && {

@@ -26,7 +26,7 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
         ? " — and no more specific finding explains the line (a line another finding explains is that finding's evidence; when every line is, the check passes and says which finding holds them)"
         : ''
     }`,
-    repair: 'guidance',
+    repair: { kind: 'guidance', text: 'the fix the matching log signature names' },
     platforms: [...new Set(platforms)],
     kb: first.kb,
     evaluate({ snapshot: s }) {

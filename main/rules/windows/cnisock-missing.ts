@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import { confFileEvidence } from '../evidence';
 import { isRuntime, windowsContainerd } from './shared';
@@ -11,7 +12,10 @@ export const windowsCnisockMissing: Rule = {
   title: "Antrea's CNI pipe \\\\.\\pipe\\cnisock does not exist",
   firesWhen:
     'the config in use is Antrea (`type: antrea`) and the pipe `\\\\.\\pipe\\cnisock` does not exist',
-  repair: 'start or restart the `antrea-agent` service (after `ovs-vswitchd`, when present)',
+  repair: {
+    kind: 'auto',
+    text: 'start or restart the `antrea-agent` service (after `ovs-vswitchd`, when present)',
+  },
   platforms: ['windows'],
   kb: 'windows-kb §0, §4 (antrea.exe dials \\\\.\\pipe\\cnisock; go-winio does not retry)',
   evaluate(ctx) {
@@ -56,15 +60,13 @@ export const windowsCnisockMissing: Rule = {
           : []),
       ],
       repairs: [
-        {
-          kind: 'antrea-restart',
-          title:
-            ovs && ovs.state !== 'missing'
-              ? 'Start ovs-vswitchd, then restart antrea-agent'
-              : 'Restart antrea-agent',
-          needsElevation: true,
-          params: { withOvs: !!ovs && ovs.state !== 'missing' },
-        },
+        offer(
+          'antrea-restart',
+          ovs && ovs.state !== 'missing'
+            ? 'Start ovs-vswitchd, then restart antrea-agent'
+            : 'Restart antrea-agent',
+          {},
+        ),
       ],
     });
   },

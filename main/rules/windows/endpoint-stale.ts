@@ -1,4 +1,5 @@
 import type { Rule } from '../types';
+import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import type { HnsEndpoint } from '../../../shared/model/hns';
 
@@ -21,7 +22,7 @@ export const hnsEndpointStale: Rule = {
   title: 'Local HNS endpoints are left over from pods that are gone',
   firesWhen:
     "local HNS endpoints that are not attached (state not AttachedSharing/Attached), have no namespace, or (when the runtime's sandboxes are known) belong to no sandbox; remote endpoints, names ending in `_ep`, and kube-proxy's source-VIP endpoint are never counted",
-  repair: 'remove the stale endpoints, listed one by one in the preview',
+  repair: { kind: 'auto', text: 'remove the stale endpoints, listed one by one in the preview' },
   platforms: ['windows'],
   kb: 'windows-kb §1.6 (networkhealth.ps1 rules; never delete *_ep / source VIP / remote endpoints)',
   evaluate(ctx) {
@@ -62,12 +63,9 @@ export const hnsEndpointStale: Rule = {
         detail: `${e.ip ?? 'no IP'} on ${e.networkName ?? e.networkId ?? '?'}: ${why}`,
       })),
       repairs: [
-        {
-          kind: 'hns-remove-endpoints',
-          title: `Remove ${stale.length} stale endpoint(s)`,
-          needsElevation: true,
-          params: { ids: stale.map(({ e }) => e.id) },
-        },
+        offer('hns-remove-endpoints', `Remove ${stale.length} stale endpoint(s)`, {
+          ids: stale.map(({ e }) => e.id),
+        }),
       ],
     });
   },

@@ -16,7 +16,7 @@ export const windowsNetnsUnsupported: Rule = {
   title: 'The CNI plugin expects dockershim-style netns, but the runtime is containerd',
   firesWhen:
     'the runtime is containerd and the CNI plugin expects dockershim-style netns (`none` / `container:<id>`): Antrea older than v0.13, dockershim-era `win-bridge`/`win-overlay`, or runtime/CNI logs show `unexpected netNS`',
-  repair: 'guidance (which versions or plugins support containerd)',
+  repair: { kind: 'guidance', text: 'which versions or plugins support containerd' },
   platforms: ['windows'],
   kb: 'windows-kb §0 (antrea#1581), §3.5 (containerd passes an HCN namespace GUID), §4 (containerd support from Antrea v0.13)',
   evaluate(ctx) {

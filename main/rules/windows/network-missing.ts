@@ -1,4 +1,5 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
+import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import { confFileEvidence } from '../evidence';
 import { isRuntime, windowsContainerd } from './shared';
@@ -11,8 +12,10 @@ export const hnsNetworkMissing: Rule = {
   title: 'The CNI config in use needs an HNS network that does not exist',
   firesWhen:
     'the CNI config in use needs an HNS network that does not exist: the `nat` plugin needs a network named by its `name` (default `nat`); flannel, Calico and Antrea need theirs',
-  repair:
-    "for `nat`: create the NAT network (`New-HnsNetwork -Type NAT -Name <name>`, with the config's subnet and gateway when given); otherwise guidance (restart the CNI agent that creates it)",
+  repair: {
+    kind: 'auto',
+    text: "for `nat`: create the NAT network (`New-HnsNetwork -Type NAT -Name <name>`, with the config's subnet and gateway when given); otherwise guidance (restart the CNI agent that creates it)",
+  },
   platforms: ['windows'],
   kb: 'windows-kb §3.4 (nat looks the network up by name), §4 (antrea-hnsnetwork), §5 (flannel vxlan0/cbr0, Calico)',
   evaluate(ctx) {
@@ -32,16 +35,15 @@ export const hnsNetworkMissing: Rule = {
       const repairs: RepairOffer[] =
         need.creator === 'nat'
           ? [
-              {
-                kind: 'hns-create-nat-network',
-                title: `Create the HNS NAT network "${need.network}"${need.subnet ? ` (${need.subnet}${need.gateway ? ` via ${need.gateway}` : ''})` : ''}`,
-                needsElevation: true,
-                params: {
+              offer(
+                'hns-create-nat-network',
+                `Create the HNS NAT network "${need.network}"${need.subnet ? ` (${need.subnet}${need.gateway ? ` via ${need.gateway}` : ''})` : ''}`,
+                {
                   name: need.network,
                   ...(need.subnet !== undefined && { subnet: need.subnet }),
                   ...(need.gateway !== undefined && { gateway: need.gateway }),
                 },
-              },
+              ),
             ]
           : [];
       const agent =

@@ -9,7 +9,10 @@ export const windowsContainerdUnsupportedK8s: Rule = {
   severity: 'warning',
   title: 'containerd on Windows needs Kubernetes 1.20 or later',
   firesWhen: 'the kubelet is older than 1.20 while the runtime is containerd',
-  repair: 'guidance',
+  repair: {
+    kind: 'guidance',
+    text: 'upgrade the node to Kubernetes 1.20 or later, or keep Docker on this release',
+  },
   platforms: ['windows'],
   kb: 'windows-kb §3.6 (containerd on Windows: alpha 1.18, beta 1.19, stable 1.20)',
   evaluate(ctx) {

@@ -41,7 +41,7 @@ describe('findings grouping and filtering', () => {
           severity: 'warning',
           title: '',
           firesWhen: '',
-          repair: '',
+          repair: { kind: 'auto', text: '' },
           platforms: ['windows'],
         },
       ],
