@@ -1,4 +1,4 @@
-import { existsSync, appendFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../shared/model/finding';
@@ -200,17 +200,6 @@ describe('refusals touch nothing', () => {
       reason: expect.stringMatching(/inside \/etc\/cni\/net\.d/),
     });
     expect(existsSync(path.join(root, 'etc/cni/net.d/state'))).toBe(false);
-  });
-
-  it('another live process holds the lock', async () => {
-    const root = node(shadowedNode());
-    const env = testEnvironment(root, { stateDir: state() });
-    mkdirSync(env.stateDir, { recursive: true });
-    writeFileSync(path.join(env.stateDir, 'lock'), '1\n'); // pid 1 is always alive
-    const before = snapshotTree(root, { mtime: true, skip: ['var'] });
-    const r = await applyRepair(env, SHADOW);
-    expect(r).toMatchObject({ status: 'refused', reason: expect.stringMatching(/pid 1/) });
-    expect(snapshotTree(root, { mtime: true, skip: ['var'] })).toEqual(before);
   });
 
   it('an id no finding offers', async () => {

@@ -24,7 +24,7 @@ import type { Snapshot } from '../../shared/model/snapshot';
 import { DEFAULT_RERUN, type RepairEnvironment } from './environment';
 import { sha256 } from './hash';
 import { changedInputs } from './inputs';
-import { acquireLock, LockBusy, type Lock } from './journal/lock';
+import { acquireNodeLock, LockBusy, type Lock } from './journal/lock';
 import { EntryRecorder } from './journal/recorder';
 import { JournalStore, newEntryId } from './journal/store';
 import { prepareRepair } from './prepare';
@@ -80,11 +80,11 @@ export async function applyRepair(
   const unsafe = await stateDirProblem(env.stateDir, scan.snapshot, env.fs);
   if (unsafe) return refused(repairId, unsafe);
 
-  const store = new JournalStore(env.stateDir);
+  let store: JournalStore;
   let lock: Lock;
   try {
-    await store.init();
-    lock = await acquireLock(env.stateDir);
+    store = (await JournalStore.open(env.stateDir, { create: true })) as JournalStore;
+    lock = await acquireNodeLock(env);
   } catch (e) {
     return refused(
       repairId,

@@ -6,6 +6,7 @@
 import type { Snapshot } from '../../shared/model/snapshot';
 import type { Evaluation } from '../engine/evaluate';
 import type { ScanResult } from '../engine/scan';
+import type { Lock } from './journal/lock';
 import type { NodeFs } from './node-fs';
 import type { PowerShellRunner } from './services/powershell';
 import type { ServiceManager } from './services/types';
@@ -23,7 +24,18 @@ export interface RepairEnvironment {
   powershell?: PowerShellRunner;
   /** Effective uid 0 / Administrator. */
   isElevated(): boolean | Promise<boolean>;
+  /**
+   * Where the journal and backups live: a directory only root can write (docs/security.md). For a
+   * local --root, on this machine and keyed by the root, never on the examined disk.
+   */
   stateDir: string;
+  /**
+   * The node's lock, when the target brings its own (a remote node locks there). Default: the
+   * kernel lock of (this machine, fs.root) in journal/lock.ts.
+   */
+  lockNode?(): Promise<Lock>;
+  /** How long to wait for another run's lock before refusing (default 15 s). */
+  lockWaitMs?: number;
   /** Called after each journal transition is persisted (progress; crash tests kill here). */
   onTransition?(point: string): void;
   /** Verification keeps rescanning until it passes or this much time has gone by. */

@@ -13,8 +13,10 @@ export function toHistoryEntry(e: JournalEntry): HistoryEntry {
   };
 }
 
+/** The journal of a checked state dir (refused, throwing UnsafeStateDir, when it is not safe). */
 export async function readHistory(
   stateDir: string,
 ): Promise<{ entries: JournalEntry[]; damaged: string[] }> {
-  return new JournalStore(stateDir).list();
+  const store = await JournalStore.open(stateDir, { create: false });
+  return store ? store.list() : { entries: [], damaged: [] };
 }

@@ -10,15 +10,20 @@
  *   rolling-back                the rollback is finished
  *   undoing                     the undo is finished (the user asked for the old state)
  * Reverts are idempotent, so a crash during recovery is recovered the same way.
+ *
+ * Only entries made for the root this run names, that pass validation (journal/validate.ts), are
+ * acted on; the others are named in the report and left alone (docs/security.md "Journal").
  */
 import type { JournalEntry, JournalStatus } from '../../shared/model/repair';
 import { TERMINAL_STATUSES } from '../../shared/model/repair';
 import type { RepairEnvironment } from './environment';
-import { acquireLock, LockBusy } from './journal/lock';
+import { acquireNodeLock, LockBusy } from './journal/lock';
 import { EntryRecorder } from './journal/recorder';
 import { JournalStore } from './journal/store';
+import { entryProblem } from './journal/validate';
 import { depsForEntry } from './recovery-deps';
 import { rollBack, revertSteps, tempDirs } from './revert';
+import { examinedDiskJournal } from './state-dir';
 
 export interface RecoveredEntry {
   entry: string;
@@ -32,21 +37,43 @@ export interface RecoveryReport {
   recovered: RecoveredEntry[];
   /** Set when recovery could not run (another process holds the lock, no permission). */
   problem?: string;
+  /** Unfinished entries left alone, each with why (another root, failed validation). */
+  skipped?: string[];
+  /** Things worth saying that are not problems (a journal seen on the examined disk). */
+  notes?: string[];
 }
 
 export type RecoverEnvironment = Pick<
   RepairEnvironment,
-  'fs' | 'services' | 'powershell' | 'stateDir' | 'onTransition' | 'serviceWaitMs' | 'now'
+  | 'fs'
+  | 'services'
+  | 'powershell'
+  | 'stateDir'
+  | 'onTransition'
+  | 'serviceWaitMs'
+  | 'now'
+  | 'lockNode'
+  | 'lockWaitMs'
 >;
 
+const unfinished = (e: JournalEntry): boolean => !TERMINAL_STATUSES.includes(e.status);
+
 export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryReport> {
-  const store = new JournalStore(env.stateDir);
-  if (!(await store.exists())) return { recovered: [] };
+  const diskJournal = examinedDiskJournal(env.fs.root);
+  const notes = diskJournal ? { notes: [diskJournal] } : {};
+  let store: JournalStore | null;
+  try {
+    store = await JournalStore.open(env.stateDir, { create: false });
+  } catch (e) {
+    return { recovered: [], problem: (e as Error).message, ...notes };
+  }
+  if (!store) return { recovered: [], ...notes };
   const { entries } = await store.list().catch(() => ({ entries: [] as JournalEntry[] }));
-  if (!entries.some((e) => !TERMINAL_STATUSES.includes(e.status))) return { recovered: [] };
+  if (!entries.some(unfinished) && !(await store.hasStaleTemps()))
+    return { recovered: [], ...notes };
   let lock;
   try {
-    lock = await acquireLock(env.stateDir);
+    lock = await acquireNodeLock(env);
   } catch (e) {
     return {
       recovered: [],
@@ -54,26 +81,38 @@ export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryR
         e instanceof LockBusy
           ? e.message
           : `cannot recover unfinished repairs in ${env.stateDir}: ${(e as Error).message}`,
+      ...notes,
     };
   }
   try {
-    return { recovered: await recoverWithLock(store, env) };
+    const skipped: string[] = [];
+    const recovered = await recoverWithLock(store, env, skipped);
+    return { recovered, ...(skipped.length && { skipped }), ...notes };
   } catch (e) {
-    return { recovered: [], problem: `recovery failed: ${(e as Error).message}` };
+    return { recovered: [], problem: `recovery failed: ${(e as Error).message}`, ...notes };
   } finally {
     await lock.release();
   }
 }
 
-/** Recovers every unfinished entry; the caller holds the lock (so none is in progress). */
+/**
+ * Recovers every unfinished entry of this run's root; the caller holds the node lock (so none is
+ * in progress). Entries it must not touch are described in `skipped`.
+ */
 export async function recoverWithLock(
   store: JournalStore,
   env: RecoverEnvironment,
+  skipped: string[] = [],
 ): Promise<RecoveredEntry[]> {
   await store.removeStaleTemps();
   const { entries } = await store.list();
   const out: RecoveredEntry[] = [];
-  for (const entry of entries.filter((e) => !TERMINAL_STATUSES.includes(e.status)).reverse()) {
+  for (const entry of entries.filter(unfinished).reverse()) {
+    const refuse = entryProblem(entry, env.fs.root);
+    if (refuse) {
+      skipped.push(`unfinished journal entry ${entry.id} was left alone: ${refuse}`);
+      continue;
+    }
     const from = entry.status;
     const { fs, services } = depsForEntry(env, entry);
     const rec = new EntryRecorder(store, entry, env.onTransition, env.now);

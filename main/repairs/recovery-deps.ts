@@ -1,23 +1,24 @@
 /** The file system and service manager an existing journal entry must be handled with. */
 import type { JournalEntry } from '../../shared/model/repair';
 import type { RepairEnvironment } from './environment';
-import { LocalNodeFs, type NodeFs } from './node-fs';
-import { OfflineServiceManager } from './services/offline';
-import { SystemdServiceManager } from './services/systemd';
+import type { NodeFs } from './node-fs';
+import { canonicalRoot } from './state-dir';
 import type { ServiceManager } from './services/types';
 
+export class ForeignEntry extends Error {}
+
+/**
+ * Always the current invocation's own file system: an entry is only ever acted on through the
+ * root this run names (docs/security.md "Journal"). An entry made for another root is refused
+ * with both roots named, never silently followed to the root it records.
+ */
 export function depsForEntry(
   env: Pick<RepairEnvironment, 'fs' | 'services'>,
   entry: JournalEntry,
 ): { fs: NodeFs; services: ServiceManager } {
-  if (entry.root === env.fs.root) return { fs: env.fs, services: env.services };
-  // An entry recorded for another root (a node disk, or this node while we look at a disk).
-  const fs = new LocalNodeFs(entry.root);
-  return {
-    fs,
-    services:
-      fs.live && process.platform === 'linux'
-        ? new SystemdServiceManager()
-        : new OfflineServiceManager(),
-  };
+  if (canonicalRoot(entry.root) !== canonicalRoot(env.fs.root))
+    throw new ForeignEntry(
+      `journal entry ${entry.id} was made for root ${entry.root}, but this run names root ${env.fs.root}; nothing was done. Run it again with --root ${entry.root} to act on it`,
+    );
+  return { fs: env.fs, services: env.services };
 }

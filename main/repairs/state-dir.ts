@@ -4,18 +4,55 @@
  * drop-in if it sits in crio.conf.d (CRI-O applies every file there, KB linux §3), and anything
  * under a CNI conf dir or a containerd `imports` glob dir is one rename away from being loaded.
  */
-import { promises as fsp } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, promises as fsp, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { Snapshot } from '../../shared/model/snapshot';
 import { parseToml } from '../config/toml';
 import { dirnameNode, resolveNode } from '../host/paths';
 import type { NodeFs } from './node-fs';
 
+/** The root as this machine names it: realpath, so `/mnt/node` and a link to it share state. */
+export function canonicalRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return path.resolve(root);
+  }
+}
+
+/** `roots/<hash>`: the state of one examined node disk, keyed by its real path. */
+export function rootKey(root: string): string {
+  return createHash('sha256').update(canonicalRoot(root)).digest('hex').slice(0, 24);
+}
+
+/**
+ * The default state dir. Under --root it is on the invoking machine, keyed by the root — never on
+ * the examined disk: whoever wrote that disk could have planted a journal there, and its
+ * symlinks (`var/lib` → anywhere) would carry our backups out of it (docs/security.md).
+ */
 export function defaultStateDir(os: 'linux' | 'windows', root?: string): string {
   if (os === 'windows')
     return path.win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'cni-doctor');
-  // A node disk keeps its own journal, so undo works after the node boots from it.
-  return root && root !== '/' ? path.join(root, 'var/lib/cni-doctor') : '/var/lib/cni-doctor';
+  const base =
+    (process.geteuid?.() ?? 0) === 0
+      ? '/var/lib/cni-doctor'
+      : path.join(process.env.XDG_STATE_HOME ?? path.join(homedir(), '.local/state'), 'cni-doctor');
+  if (!root || canonicalRoot(root) === '/') return base;
+  return path.join(base, 'roots', rootKey(root));
+}
+
+/** The journal a node disk carries for its own runs: seen, reported, never read or executed. */
+export function examinedDiskJournal(root: string): string | null {
+  if (canonicalRoot(root) === '/') return null;
+  const p = path.join(root, 'var/lib/cni-doctor/journal');
+  try {
+    lstatSync(p);
+  } catch {
+    return null;
+  }
+  return `the examined disk holds a cni-doctor journal (${p}); it belongs to that node and is never read or executed from here — run cni-doctor on that node to see or undo its repairs`;
 }
 
 const SYSTEMD_KUBELET_DROPINS = [

@@ -4,9 +4,10 @@
  */
 import type { ApplyResult, JournalEntry } from '../../shared/model/repair';
 import type { RepairEnvironment } from './environment';
-import { acquireLock, LockBusy, type Lock } from './journal/lock';
+import { acquireNodeLock, LockBusy, type Lock } from './journal/lock';
 import { EntryRecorder } from './journal/recorder';
 import { ENTRY_ID, JournalStore } from './journal/store';
+import { entryProblem } from './journal/validate';
 import { depsForEntry } from './recovery-deps';
 import { recoverWithLock } from './recover';
 import { revertSteps } from './revert';
@@ -22,6 +23,8 @@ export type UndoEnvironment = Pick<
   | 'serviceWaitMs'
   | 'now'
   | 'isElevated'
+  | 'lockNode'
+  | 'lockWaitMs'
 >;
 
 const refused = (entry: JournalEntry | null, id: string, reason: string): ApplyResult => ({
@@ -39,9 +42,16 @@ export async function undoEntry(
 ): Promise<ApplyResult> {
   if (!ENTRY_ID.test(id))
     return refused(null, id, `"${id}" is not a journal entry id (see \`cni-doctor history\`)`);
-  const store = new JournalStore(env.stateDir);
-  const first = await store.load(id);
-  if (!first) return refused(null, id, `no journal entry ${id} in ${env.stateDir}`);
+  let store: JournalStore | null;
+  try {
+    store = await JournalStore.open(env.stateDir, { create: false });
+  } catch (e) {
+    return refused(null, id, (e as Error).message);
+  }
+  const first = store ? await store.load(id) : null;
+  if (!store || !first) return refused(null, id, `no journal entry ${id} in ${env.stateDir}`);
+  const invalid = entryProblem(first, env.fs.root);
+  if (invalid) return refused(first, id, `cannot undo ${id}: ${invalid}; nothing was done`);
   if (first.steps.some((s) => s.step.needsElevation) && !(await env.isElevated()))
     return refused(
       first,
@@ -50,7 +60,7 @@ export async function undoEntry(
     );
   let lock: Lock;
   try {
-    lock = await acquireLock(env.stateDir);
+    lock = await acquireNodeLock(env);
   } catch (e) {
     return refused(
       first,
@@ -68,6 +78,8 @@ export async function undoEntry(
         id,
         `entry ${id} is ${entry.status}; only a verified repair can be undone`,
       );
+    const again = entryProblem(entry, env.fs.root);
+    if (again) return refused(entry, id, `cannot undo ${id}: ${again}; nothing was done`);
     const { fs, services } = depsForEntry(env, entry);
     const changed: string[] = [];
     for (const js of entry.steps) {

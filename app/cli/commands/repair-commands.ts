@@ -18,7 +18,9 @@ import {
   type RepairEnvironment,
 } from '../../../main/repairs';
 import { JournalStore } from '../../../main/repairs/journal/store';
+import { entryProblem } from '../../../main/repairs/journal/validate';
 import { depsForEntry } from '../../../main/repairs/recovery-deps';
+import { shellLine } from '../shell-quote';
 import {
   ArgError,
   CRI_TIMEOUT_FLAG,
@@ -57,6 +59,20 @@ const YES_FLAG = {
 const JOURNAL_FLAGS = { ...ROOT_FLAG, ...STATE_DIR_FLAG } as const;
 type JournalFlags = FlagValues<typeof JOURNAL_FLAGS & typeof CRI_TIMEOUT_FLAG>;
 
+/** `--root DIR --state-dir DIR` as given, for hints that rerun a command on the same target. */
+function targetFlags(flags: JournalFlags): string[] {
+  return (['root', 'state-dir'] as const).flatMap((f) => {
+    const v = flags[f];
+    return v !== undefined ? [`--${f}`, v] : [];
+  });
+}
+
+/** A command to paste: `sudo` when not root (and not a disk image), every path shell-quoted. */
+function hint(flags: JournalFlags, words: string[], tail: string[] = []): string {
+  const sudo = process.getuid?.() === 0 || flags.root !== undefined ? [] : ['sudo'];
+  return shellLine([...sudo, 'npx', 'cni-doctor', ...words, ...targetFlags(flags), ...tail]);
+}
+
 function environment(flags: JournalFlags): RepairEnvironment {
   const root = flags.root;
   const stateDir = flags['state-dir'];
@@ -68,15 +84,14 @@ function environment(flags: JournalFlags): RepairEnvironment {
     ...(stateDir !== undefined && { stateDir }),
     ...(cri !== undefined && { criDeadlineMs: cri }),
     ...(deps.onTransition && { onTransition: deps.onTransition }),
-    rerunCommand: (id) =>
-      `${process.getuid?.() === 0 || root !== undefined ? '' : 'sudo '}npx cni-doctor fix ${id} --yes${root !== undefined ? ` --root ${root}` : ''}${stateDir !== undefined ? ` --state-dir ${stateDir}` : ''}`,
+    rerunCommand: (id) => hint(flags, ['fix', id, '--yes']),
   };
   return (deps.environment ?? localEnvironment)(opts);
 }
 
 async function recover(env: RepairEnvironment, io: Io): Promise<void> {
   const r = await recoverJournal(env);
-  for (const line of recoveryLines(r.recovered, r.problem)) io.err(line);
+  for (const line of recoveryLines(r)) io.err(line);
 }
 
 function finish(
@@ -87,12 +102,14 @@ function finish(
   ok: ApplyResult['status'],
 ): number {
   if (flags.json) io.out(JSON.stringify(r, null, 2));
-  else {
-    const again = (['root', 'state-dir'] as const)
-      .flatMap((f) => (flags[f] !== undefined ? [` --${f} ${flags[f]}`] : []))
-      .join('');
-    io.out(formatApply(r, io.isTty ? ansi : plain, again));
-  }
+  else
+    io.out(
+      formatApply(
+        r,
+        io.isTty ? ansi : plain,
+        r.entry ? hint(flags, ['undo', r.entry, '--yes']) : '',
+      ),
+    );
   if (r.status === ok) return 0;
   io.err(`cni-doctor ${command}: ${r.status}: ${r.reason}`);
   return 2;
@@ -137,7 +154,7 @@ with one reason line on stderr.`,
         io.err(`cni-doctor fix: ${p.reason}`);
         return 2;
       }
-      const rerun = `${(env.rerunCommand ?? ((x: string) => x))(id)} --preview-token ${p.preview.previewToken}`;
+      const rerun = hint(flags, ['fix', id, '--yes'], ['--preview-token', p.preview.previewToken]);
       io.out(
         flags.json
           ? JSON.stringify(p.preview, null, 2)
@@ -162,10 +179,13 @@ repair) or could not run, with one reason line on stderr.`,
     const env = environment(flags);
     await recover(env, io);
     if (!flags.yes) {
-      const entry = await new JournalStore(env.stateDir).load(id).catch((e: Error) => {
+      const store = await JournalStore.open(env.stateDir, { create: false });
+      const entry = await store?.load(id).catch((e: Error) => {
         throw new Error(`cannot read the journal in ${env.stateDir}: ${e.message}`);
       });
       if (!entry) throw new Error(`no journal entry ${id} in ${env.stateDir}`);
+      const invalid = entryProblem(entry, env.fs.root);
+      if (invalid) throw new Error(`cannot undo ${id}: ${invalid}; nothing was done`);
       const { fs } = depsForEntry(env, entry);
       const changed: string[] = [];
       for (const js of entry.status === 'verified' ? entry.steps : []) {
@@ -181,11 +201,12 @@ repair) or could not run, with one reason line on stderr.`,
               null,
               2,
             )
-          : formatUndoPreview(entry, changed, `cni-doctor undo ${id} --yes`),
+          : formatUndoPreview(entry, changed, hint(flags, ['undo', id, '--yes'])),
       );
       return changed.length ? 2 : 0;
     }
-    return finish(await undoEntry(env, id), 'undo', flags, io, 'undone');
+    const r = await undoEntry(env, id, hint(flags, ['undo', id, '--yes']));
+    return finish(r, 'undo', flags, io, 'undone');
   },
 });
 

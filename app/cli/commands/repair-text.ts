@@ -1,6 +1,6 @@
 /** Human output of fix / undo / history (cli.md: text is for people, JSON for scripts). */
 import type { ApplyResult, JournalEntry, RepairPreview } from '../../../shared/model/repair';
-import type { RecoveredEntry } from '../../../main/repairs';
+import type { RecoveryReport } from '../../../main/repairs';
 import type { Style } from '../format-text';
 
 export function formatPreview(p: RepairPreview, s: Style, rerun: string): string {
@@ -23,7 +23,8 @@ export function formatPreview(p: RepairPreview, s: Style, rerun: string): string
   return out.join('\n');
 }
 
-export function formatApply(r: ApplyResult, s: Style, undoFlags = ''): string {
+/** `undo`: the command that undoes this entry (with the run's --root/--state-dir, quoted). */
+export function formatApply(r: ApplyResult, s: Style, undo = ''): string {
   const out: string[] = [];
   const head = r.status === 'applied' ? 'applied and verified' : r.status;
   out.push(
@@ -41,7 +42,7 @@ export function formatApply(r: ApplyResult, s: Style, undoFlags = ''): string {
   }
   if (r.elevation) out.push('  steps that need root:', ...r.elevation.steps.map((x) => `    ${x}`));
   if (r.status === 'applied' && r.entry)
-    out.push(`  undo with: cni-doctor undo ${r.entry} --yes${undoFlags}`);
+    out.push(`  undo with: ${undo || `cni-doctor undo ${r.entry} --yes`}`);
   return out.join('\n');
 }
 
@@ -72,14 +73,13 @@ export function formatUndoPreview(e: JournalEntry, changed: string[], rerun: str
   return out.join('\n');
 }
 
-export function recoveryLines(
-  recovered: readonly RecoveredEntry[],
-  problem: string | undefined,
-): string[] {
-  const out = recovered.map(
-    (r) =>
-      `cni-doctor: recovered unfinished repair ${r.entry} (${r.repair}, was ${r.from}): ${r.detail}`,
+export function recoveryLines(r: RecoveryReport): string[] {
+  const out = r.recovered.map(
+    (x) =>
+      `cni-doctor: recovered unfinished repair ${x.entry} (${x.repair}, was ${x.from}): ${x.detail}`,
   );
-  if (problem) out.push(`cni-doctor: warning: ${problem}`);
+  for (const n of r.notes ?? []) out.push(`cni-doctor: note: ${n}`);
+  for (const k of r.skipped ?? []) out.push(`cni-doctor: warning: ${k}`);
+  if (r.problem) out.push(`cni-doctor: warning: ${r.problem}`);
   return out;
 }

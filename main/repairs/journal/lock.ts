@@ -1,10 +1,29 @@
 /**
- * One repair at a time per state dir: apply, undo and recovery hold `<state>/lock` (O_EXCL,
- * holding our pid). A lock whose process is gone was left by a crash and is taken over — which
- * is also what tells recovery that an unfinished entry is orphaned, not in progress.
+ * One repair at a time per node and root: apply, undo and recovery hold the lock of
+ * (this machine, the root they act on) — whatever state dir they use, since two state dirs for one
+ * node would otherwise let two runs change the same files at once.
+ *
+ * The lock is a kernel lock, never a pid file: held by us, released by the kernel when we exit or
+ * are killed, so there is no stale lock to guess about and no takeover race. Node has no flock()
+ * API, so on Linux we open the lock file ourselves (O_NOFOLLOW, in a root-only lock dir) and let
+ * flock(1) lock *our* open file description — passed to it as fd 3 — and exit: a flock lock
+ * belongs to the open file description, so it stays held for exactly as long as our descriptor is
+ * open, i.e. until release() or our death. (A long-lived helper process holding the lock would
+ * outlive a SIGKILLed parent for a moment and could be orphaned; this cannot.)
+ *
+ * On Windows the equivalent is a share-mode lock (CreateFile with FileShare.None, the same kernel
+ * arbitration LockFileEx uses): a PowerShell child opens the lock file exclusively and holds it
+ * until its stdin closes, which the OS does when we exit or die.
+ *
+ * Who holds the lock is written beside it (`<lock>.holder`) only to name them in the message; it
+ * never decides anything.
  */
-import { constants, promises as fsp } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { atomicWriteReal } from '../node-fs';
+import { canonicalRoot, rootKey } from '../state-dir';
+import { openNoFollow, secureDir } from '../state/secure-dir';
 
 export class LockBusy extends Error {}
 
@@ -12,40 +31,157 @@ export interface Lock {
   release(): Promise<void>;
 }
 
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+/** What the engine needs to lock a node: a local root here, a remote node's own lock elsewhere. */
+export interface NodeLockTarget {
+  fs: { root: string };
+  /** A door or remote target with its own lock (a remote node locks on that node). */
+  lockNode?(): Promise<Lock>;
+  /** How long to wait for a lock another run holds before refusing (default 15 s). */
+  lockWaitMs?: number;
+}
+
+export function acquireNodeLock(t: NodeLockTarget): Promise<Lock> {
+  return t.lockNode ? t.lockNode() : localNodeLock(t.fs.root, t.lockWaitMs ?? 15_000);
+}
+
+/** Root-only directory for lock files; /run is a tmpfs, so locks never outlive a boot anyway. */
+export function lockDir(): string {
+  if (process.platform === 'win32')
+    return path.win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'cni-doctor', 'locks');
+  const uid = process.geteuid?.() ?? 0;
+  if (uid === 0) return existsSync('/run/lock') ? '/run/lock/cni-doctor' : '/run/cni-doctor';
+  return path.join(process.env.XDG_RUNTIME_DIR ?? '/tmp', `cni-doctor-${uid}`);
+}
+
+export function lockPath(root: string): string {
+  const key = canonicalRoot(root) === '/' ? 'node' : `root-${rootKey(root)}`;
+  return path.join(lockDir(), `${key}.lock`);
+}
+
+/** Locks held by this process, by lock path: a second take here waits like any other run. */
+const heldHere = new Set<string>();
+
+const FLOCK = ['/usr/bin/flock', '/bin/flock'];
+const BUSY = 75;
+
+function exitCode(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function holderWords(p: string): Promise<string> {
+  const raw = await fsp.readFile(`${p}.holder`, 'utf8').catch(() => '');
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    const h = JSON.parse(raw) as { pid?: number; command?: string; since?: string };
+    return `pid ${Number(h.pid)}${h.command ? `, \`${String(h.command).slice(0, 200)}\`` : ''}${h.since ? `, since ${String(h.since)}` : ''}`;
+  } catch {
+    return 'a process that did not say who it is';
   }
 }
 
-export async function acquireLock(stateDir: string): Promise<Lock> {
-  const p = path.join(stateDir, 'lock');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const h = await fsp.open(p, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-      await h.writeFile(`${process.pid}\n`);
-      await h.sync();
-      await h.close();
-      return {
-        async release() {
-          const held = await fsp.readFile(p, 'utf8').catch(() => '');
-          if (Number(held.trim()) === process.pid) await fsp.rm(p, { force: true });
-        },
-      };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const holder = Number((await fsp.readFile(p, 'utf8').catch(() => '')).trim());
-      if (holder === process.pid) throw new LockBusy('this process already holds the repair lock');
-      if (alive(holder))
-        throw new LockBusy(
-          `another cni-doctor (pid ${holder}) is applying or undoing a repair; try again when it is done`,
-        );
-      await fsp.rm(p, { force: true });
+function busy(p: string, root: string, holder: string, waitedMs: number): LockBusy {
+  return new LockBusy(
+    `another cni-doctor (${holder}) is applying, undoing or recovering a repair on ${canonicalRoot(root) === '/' ? 'this node' : `root ${root}`} (lock ${p}); waited ${Math.round(waitedMs / 1000)} s. Try again when it is done`,
+  );
+}
+
+async function flockFd(fd: number, waitMs: number): Promise<boolean> {
+  const bin = FLOCK.find((b) => existsSync(b));
+  if (!bin) throw new Error('flock(1) (util-linux) is needed to lock the node and is missing');
+  const args = ['--exclusive', '--conflict-exit-code', String(BUSY)];
+  args.push(...(waitMs > 0 ? ['--timeout', String(waitMs / 1000)] : ['--nonblock']), '3');
+  const code = await exitCode(spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe', fd] }));
+  if (code === 0) return true;
+  if (code === BUSY) return false;
+  throw new Error(`flock exited with ${code}`);
+}
+
+async function linuxLock(p: string, root: string, waitMs: number): Promise<() => Promise<void>> {
+  const h = await openNoFollow(p, constants.O_RDWR | constants.O_CREAT, 0o600);
+  try {
+    if (!(await h.stat()).isFile()) throw new Error(`${p} is not a regular file`);
+    if (!(await flockFd(h.fd, 0))) {
+      const holder = await holderWords(p);
+      if (waitMs <= 0 || !(await flockFd(h.fd, waitMs))) throw busy(p, root, holder, waitMs);
     }
+  } catch (e) {
+    await h.close();
+    throw e;
   }
-  throw new LockBusy(`could not take ${p}`);
+  return () => h.close();
+}
+
+const WINDOWS_LOCK_SCRIPT = `try { $f = [IO.File]::Open($env:CNID_LOCK, 'OpenOrCreate', 'ReadWrite', 'None') } catch { exit ${BUSY} }
+[Console]::Out.WriteLine('locked'); [Console]::Out.Flush()
+[void][Console]::In.ReadToEnd()`;
+
+async function windowsLock(p: string, root: string, waitMs: number): Promise<() => Promise<void>> {
+  const exe = path.win32.join(
+    process.env.SystemRoot ?? 'C:\\Windows',
+    'System32',
+    'WindowsPowerShell',
+    'v1.0',
+    'powershell.exe',
+  );
+  const started = Date.now();
+  for (;;) {
+    const child = spawn(exe, ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_LOCK_SCRIPT], {
+      env: { ...process.env, CNID_LOCK: p },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const locked = await new Promise<boolean>((resolve, reject) => {
+      child.stdout?.once('data', () => resolve(true));
+      child.on('error', reject);
+      child.on('close', () => resolve(false));
+    });
+    if (locked) {
+      child.unref();
+      return async () => {
+        child.stdin?.end();
+        await exitCode(child).catch(() => undefined);
+      };
+    }
+    if (Date.now() - started >= waitMs) throw busy(p, root, await holderWords(p), waitMs);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The kernel lock of (this machine, root), waiting up to `waitMs` for another run to finish. */
+export async function localNodeLock(root: string, waitMs: number): Promise<Lock> {
+  await secureDir(lockDir(), { create: true, what: 'lock dir' });
+  const p = lockPath(root);
+  const started = Date.now();
+  while (heldHere.has(p)) {
+    if (Date.now() - started >= waitMs)
+      throw busy(p, root, `pid ${process.pid}, this process`, waitMs);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  heldHere.add(p);
+  let unlock: () => Promise<void>;
+  try {
+    const left = Math.max(0, waitMs - (Date.now() - started));
+    unlock = await (process.platform === 'win32' ? windowsLock : linuxLock)(p, root, left);
+  } catch (e) {
+    heldHere.delete(p);
+    throw e;
+  }
+  const holder = {
+    pid: process.pid,
+    command: ['cni-doctor', ...process.argv.slice(2)].join(' '),
+    since: new Date().toISOString(),
+  };
+  await atomicWriteReal(`${p}.holder`, JSON.stringify(holder), { mode: 0o600 }).catch(
+    () => undefined,
+  );
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      heldHere.delete(p);
+      await unlock();
+    },
+  };
 }

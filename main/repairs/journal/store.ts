@@ -4,18 +4,36 @@
  *   <state>/journal/<entry>.json        one entry, replaced atomically at every transition
  *   <state>/backups/<entry>/<n>.bak     bytes of each file before the repair touched it
  *   <state>/backups/<entry>/<n>.conflict  unexpected bytes found during a rollback, kept
- *   <state>/lock                        pid of the process applying/undoing/recovering
  *
  * Every write is fsynced (file and directory) before the transition that depends on it.
+ *
+ * The state dir is a trust boundary (docs/security.md): `JournalStore.open` refuses one that
+ * anybody but root (or this user) could change, and every file in it is opened without following
+ * a symlink. The node lock is not here: it is per node and root, whatever state dir is used
+ * (journal/lock.ts).
  */
-import { promises as fsp } from 'node:fs';
+import { constants, promises as fsp } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { JournalEntry } from '../../../shared/model/repair';
 import { atomicWriteReal, fsyncDir, isTempName, writeNewFileSynced } from '../node-fs';
+import { componentProblem, openNoFollow, secureDir, UnsafeStateDir } from '../state/secure-dir';
 
 /** `20260102T030405.678Z-a1b2c3`: sorts by time (to the millisecond), then by the random tail. */
 export const ENTRY_ID = /^[0-9]{8}T[0-9]{6}\.[0-9]{3}Z-[0-9a-f]{6}$/;
+
+/** Backup files: `<step>-<n>.bak` and `<phase>-<n>.conflict` (no separators, no dot-dot). */
+export const BACKUP_NAME = /^[a-z0-9]+(?:-[0-9]+)+\.(?:bak|conflict)$/;
+
+async function readNoFollow(p: string): Promise<string> {
+  const h = await openNoFollow(p, constants.O_RDONLY);
+  try {
+    if (!(await h.stat()).isFile()) throw new Error(`${p} is not a regular file`);
+    return await h.readFile('utf8');
+  } finally {
+    await h.close();
+  }
+}
 
 export function newEntryId(now: Date = new Date()): string {
   const iso = now.toISOString().replace(/[-:]/g, '');
@@ -31,13 +49,37 @@ export class JournalStore {
     this.backupsDir = path.join(stateDir, 'backups');
   }
 
+  /**
+   * The store of a checked state dir (secure-dir.ts): created 0700 when `create`, null when it
+   * does not exist and `create` is false. Throws UnsafeStateDir (nothing done) when the dir, a
+   * parent or its journal/backups dir could be changed by another user or is a symlink.
+   */
+  static async open(stateDir: string, o: { create: boolean }): Promise<JournalStore | null> {
+    const abs = await secureDir(stateDir, { create: o.create, what: 'state dir' });
+    if (abs === null) return null;
+    const store = new JournalStore(abs);
+    for (const d of [store.journalDir, store.backupsDir]) await store.subdir(d, o.create);
+    if (o.create) {
+      await fsyncDir(path.dirname(abs)).catch(() => undefined);
+      await fsyncDir(abs);
+    }
+    return store;
+  }
+
+  /** Checks (and creates) a directory inside the state dir: a real 0700 dir, never a link. */
+  private async subdir(d: string, create: boolean): Promise<boolean> {
+    if (create) await fsp.mkdir(d, { mode: 0o700 }).catch(() => undefined);
+    const st = await fsp.lstat(d).catch(() => null);
+    if (st === null) return false;
+    const why = componentProblem(d, st, [0, process.geteuid?.() ?? 0], true);
+    if (why)
+      throw new UnsafeStateDir(`refusing the state dir ${this.stateDir}: ${why}. Nothing was done`);
+    return true;
+  }
+
   /** Creates the state dir (0700: backups may hold configs with credentials). */
   async init(): Promise<void> {
-    for (const d of [this.stateDir, this.journalDir, this.backupsDir]) {
-      await fsp.mkdir(d, { recursive: true, mode: 0o700 });
-    }
-    await fsyncDir(path.dirname(this.stateDir)).catch(() => undefined);
-    await fsyncDir(this.stateDir);
+    await JournalStore.open(this.stateDir, { create: true });
   }
 
   async exists(): Promise<boolean> {
@@ -60,7 +102,7 @@ export class JournalStore {
 
   async load(id: string): Promise<JournalEntry | null> {
     try {
-      return JSON.parse(await fsp.readFile(this.entryPath(id), 'utf8')) as JournalEntry;
+      return JSON.parse(await readNoFollow(this.entryPath(id))) as JournalEntry;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
@@ -81,10 +123,9 @@ export class JournalStore {
     for (const n of names) {
       if (!n.endsWith('.json') || !ENTRY_ID.test(n.slice(0, -5))) continue;
       try {
-        const e = JSON.parse(
-          await fsp.readFile(path.join(this.journalDir, n), 'utf8'),
-        ) as JournalEntry;
-        if (e.schema === 'cni-doctor.journal/v1') entries.push(e);
+        const e = JSON.parse(await readNoFollow(path.join(this.journalDir, n))) as JournalEntry;
+        // An entry is only ever saved under its own id: anything else was put there by hand.
+        if (e.schema === 'cni-doctor.journal/v1' && e.id === n.slice(0, -5)) entries.push(e);
         else damaged.push(n);
       } catch {
         damaged.push(n);
@@ -102,7 +143,8 @@ export class JournalStore {
   /** Writes a backup file (never overwriting one) and fsyncs it and its directory. */
   async writeBackup(id: string, name: string, data: Buffer): Promise<void> {
     const dir = this.backupDir(id);
-    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    if (!BACKUP_NAME.test(name)) throw new Error(`invalid backup name "${name}"`);
+    await this.subdir(dir, true);
     const p = path.join(dir, name);
     // A crash during an earlier backup attempt may have left a partial file of the same name.
     await fsp.rm(p, { force: true });
@@ -110,9 +152,22 @@ export class JournalStore {
     await fsyncDir(dir);
   }
 
-  readBackup(id: string, name: string): Promise<Buffer> {
-    if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new Error(`invalid backup name "${name}"`);
-    return fsp.readFile(path.join(this.backupDir(id), name));
+  async readBackup(id: string, name: string): Promise<Buffer> {
+    if (!BACKUP_NAME.test(name)) throw new Error(`invalid backup name "${name}"`);
+    const dir = this.backupDir(id);
+    if (!(await this.subdir(dir, false))) throw new Error(`no backups for entry ${id}`);
+    const h = await openNoFollow(path.join(dir, name), constants.O_RDONLY);
+    try {
+      if (!(await h.stat()).isFile()) throw new Error(`backup ${name} is not a regular file`);
+      return await h.readFile();
+    } finally {
+      await h.close();
+    }
+  }
+
+  async hasStaleTemps(): Promise<boolean> {
+    const names = await fsp.readdir(this.journalDir).catch(() => [] as string[]);
+    return names.some(isTempName);
   }
 
   /** Journal temp files left by a process killed mid-save. */

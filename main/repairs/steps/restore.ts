@@ -4,6 +4,18 @@ import { sha256 } from '../hash';
 import type { RevertContext, RevertOutcome } from './types';
 
 /**
+ * Mode and owner for a restored file. Set-uid, set-gid and sticky bits come back only together
+ * with the owner recorded from the same original file: a backup that names special bits but no
+ * owner did not come from our backUp() and would otherwise mint a root-owned set-uid file
+ * (docs/security.md "Journal"). Ownership is restored only when it was recorded.
+ */
+export function restoredMode(b: FileBackup): { mode: number; uid?: number; gid?: number } {
+  const owned = b.uid !== undefined && b.gid !== undefined;
+  const mode = (b.mode ?? 0o644) & (owned ? 0o7777 : 0o777);
+  return { mode, ...(owned && { uid: b.uid as number, gid: b.gid as number }) };
+}
+
+/**
  * `written` is the hash the repair left there: content equal to it (or already equal to the
  * backup) is ours to replace; anything else is someone else's and is saved before the restore.
  */
@@ -26,11 +38,7 @@ export async function restoreFile(
       out.errors.push(`backup of ${b.path} is damaged (hash mismatch); left the file as it is`);
       return out;
     }
-    await ctx.fs.writeAtomic(b.path, data, {
-      mode: b.mode ?? 0o644,
-      ...(b.uid !== undefined && { uid: b.uid }),
-      ...(b.gid !== undefined && { gid: b.gid }),
-    });
+    await ctx.fs.writeAtomic(b.path, data, restoredMode(b));
   }
   out.restored.push(b.path);
   return out;
