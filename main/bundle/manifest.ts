@@ -1,93 +1,129 @@
 /**
  * The bundle manifest (bundle-format.md, version 1) and its validation. A bundle is untrusted:
  * only `format` and `host.os` are required, unknown fields are ignored, and a field of the wrong
- * type makes that fact unknown rather than crashing (a wrong-typed optional section is dropped
- * with a warning; a wrong-typed required field rejects the bundle).
+ * type makes that fact unknown rather than crashing. `null` for a fact the collector could not
+ * obtain is normal (older and other collectors write it) and reads as "not recorded". Lists and
+ * maps are judged per entry: a malformed entry is dropped with a warning and the rest of its
+ * section kept; only a section of the wrong shape altogether is dropped whole. A wrong-typed
+ * required field rejects the bundle.
  */
 import { z } from 'zod';
+
+/** An optional field that may also be `null` (a fact the collector could not obtain). */
+const opt = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null ? undefined : v), schema.optional());
+
+/** A list whose malformed items are dropped, so one bad item does not cost its siblings. */
+const lenientList = <T extends z.ZodType>(item: T) =>
+  z.array(z.unknown()).transform((xs) =>
+    xs.flatMap((x) => {
+      const r = item.safeParse(x);
+      return r.success ? [r.data as z.output<T>] : [];
+    }),
+  );
+
+/** A string map whose non-string values (null: not obtained) are left out. */
+const stringMap = z
+  .record(z.string(), z.unknown())
+  .transform((m) =>
+    Object.fromEntries(
+      Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    ),
+  );
 
 export const BUNDLE_FORMAT = 'cni-doctor.bundle/v1';
 
 const pathEntry = z.object({
   type: z.enum(['file', 'dir', 'socket', 'symlink', 'missing', 'other']),
-  entries: z.array(z.string()).optional(),
-  target: z.string().optional(),
-  error: z.string().optional(),
-  truncated: z.boolean().optional(),
-  size: z.number().nonnegative().optional(),
+  entries: opt(z.array(z.string())),
+  target: opt(z.string()),
+  error: opt(z.string()),
+  truncated: opt(z.boolean()),
+  size: opt(z.number().nonnegative()),
   /** Extension: the file had an execute bit (CNI plugin binaries). */
-  executable: z.boolean().optional(),
+  executable: opt(z.boolean()),
+  /** Extension: last modification time (ISO 8601), to tell log lines older than a change. */
+  mtime: opt(z.string()),
 });
 export type ManifestPathEntry = z.infer<typeof pathEntry>;
+
+const text = z.preprocess((v) => (v === null ? undefined : v), z.string().default(''));
 
 const criCondition = z.object({
   type: z.string(),
   status: z.boolean(),
-  reason: z.string().default(''),
-  message: z.string().default(''),
+  reason: text,
+  message: text,
 });
 
 const criEntry = z.object({
   endpoint: z.string(),
-  api: z.enum(['runtime.v1', 'runtime.v1alpha2']).nullable().default(null),
-  version: z
-    .object({
-      version: z.string().default(''),
-      runtimeName: z.string().default(''),
-      runtimeVersion: z.string().default(''),
-      runtimeApiVersion: z.string().default(''),
-    })
-    .optional(),
-  status: z
-    .object({
-      conditions: z.array(criCondition).default([]),
-      info: z.record(z.string(), z.string()).default({}),
-    })
-    .optional(),
-  sandboxes: z
-    .array(
+  api: z.enum(['runtime.v1', 'runtime.v1alpha2']).nullable().default(null).catch(null),
+  version: opt(
+    z.object({
+      version: text,
+      runtimeName: text,
+      runtimeVersion: text,
+      runtimeApiVersion: text,
+    }),
+  ),
+  status: opt(
+    z.object({
+      conditions: opt(lenientList(criCondition)).transform((c) => c ?? []),
+      info: opt(stringMap).transform((i) => i ?? {}),
+    }),
+  ),
+  sandboxes: opt(
+    lenientList(
       z.object({
         id: z.string(),
-        name: z.string().default(''),
-        namespace: z.string().default(''),
-        state: z.string().default(''),
-        createdAt: z.string().optional(),
+        name: text,
+        namespace: text,
+        state: text,
+        createdAt: opt(z.string()),
       }),
-    )
-    .optional(),
-  error: z.object({ code: z.number().int(), message: z.string() }).nullable().default(null),
+    ),
+  ),
+  error: z.object({ code: z.number().int(), message: text }).nullable().default(null),
 });
 
 const sections = {
   collectedAt: z.string(),
   collector: z.object({ name: z.string().optional(), version: z.string().optional() }),
-  paths: z.record(z.string(), pathEntry),
-  pipes: z.array(z.string()),
-  processes: z.array(
+  paths: z.record(z.string(), z.unknown()).transform((m) => {
+    const out: Record<string, z.output<typeof pathEntry>> = {};
+    for (const [k, v] of Object.entries(m)) {
+      const r = pathEntry.safeParse(v);
+      if (r.success) out[k] = r.data;
+    }
+    return out;
+  }),
+  pipes: lenientList(z.string()),
+  processes: lenientList(
     z.object({
       name: z.string(),
-      pid: z.number().int().optional(),
-      args: z.array(z.string()).default([]),
+      pid: opt(z.number().int()),
+      args: opt(z.array(z.string())).transform((a) => a ?? []),
     }),
   ),
-  services: z.array(
+  services: lenientList(
     z.object({
       name: z.string(),
       state: z.enum(['running', 'stopped', 'failed', 'missing', 'unknown']).catch('unknown'),
     }),
   ),
-  versions: z.record(z.string(), z.string()),
-  cri: z.array(criEntry),
+  versions: stringMap,
+  cri: lenientList(criEntry),
   hns: z.object({
-    networks: z.array(z.record(z.string(), z.unknown())).default([]),
-    endpoints: z.array(z.record(z.string(), z.unknown())).default([]),
-    namespaces: z.array(z.record(z.string(), z.unknown())).default([]),
-    policyLists: z.array(z.record(z.string(), z.unknown())).default([]),
+    networks: lenientList(z.record(z.string(), z.unknown())).default([]),
+    endpoints: lenientList(z.record(z.string(), z.unknown())).default([]),
+    namespaces: lenientList(z.record(z.string(), z.unknown())).default([]),
+    policyLists: lenientList(z.record(z.string(), z.unknown())).default([]),
     error: z.string().nullable().optional(),
     source: z.string().optional(),
   }),
-  logs: z.array(z.object({ source: z.string(), path: z.string() })),
-  redactions: z.array(z.object({ path: z.string(), what: z.string() })),
+  logs: lenientList(z.object({ source: z.string(), path: z.string() })),
+  redactions: lenientList(z.object({ path: z.string(), what: z.string() })),
 } as const;
 
 const hostSchema = z.object({
@@ -130,10 +166,16 @@ export function parseManifest(text: string): ManifestParse {
   const manifest: BundleManifest = { format: BUNDLE_FORMAT, host: host.data };
   const warnings: string[] = [];
   for (const key of Object.keys(sections) as (keyof typeof sections)[]) {
-    if (obj[key] === undefined) continue;
+    // null: the collector could not obtain the section; the same as leaving it out.
+    if (obj[key] === undefined || obj[key] === null) continue;
     const parsed = sections[key].safeParse(obj[key]);
     if (parsed.success) {
       (manifest as Record<string, unknown>)[key] = parsed.data;
+      const dropped = countOf(obj[key]) - countOf(parsed.data);
+      if (dropped > 0)
+        warnings.push(
+          `manifest.json: ${dropped} malformed ${dropped === 1 ? 'entry' : 'entries'} of "${key}" dropped; the rest of the section is used`,
+        );
     } else {
       // A malformed section makes its facts unknown; the rest of the bundle stays usable.
       warnings.push(
@@ -142,4 +184,12 @@ export function parseManifest(text: string): ManifestParse {
     }
   }
   return { ok: true, manifest, warnings };
+}
+
+/** Items of a list section, or keys of a map section (paths): what per-entry parsing may drop. */
+function countOf(v: unknown): number {
+  // A null value is a fact not obtained, not a malformed entry.
+  if (Array.isArray(v)) return v.filter((x) => x !== null).length;
+  if (typeof v === 'object' && v !== null) return Object.values(v).filter((x) => x !== null).length;
+  return 0;
 }
