@@ -20,6 +20,7 @@ import { openHost } from '../../main/engine/open-host';
 import { scanHost, type ScanResult } from '../../main/engine/scan';
 import { collectSnapshot } from '../../main/probes/snapshot';
 import { writeBundleArchive } from '../../main/bundle/writer';
+import { recordReferencedFiles } from '../../main/bundle/referenced-files';
 import { ruleInfos } from '../../main/rules/info';
 import { defaultIsElevated } from '../../main/repairs';
 import { VERSION } from '../cli/version';
@@ -231,10 +232,11 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       const rec = new RecordingHost(inner, { redact: true, collectorVersion: VERSION });
       const jobId = newJobId();
       opts.progress.emit({ kind: 'scan', jobId, step: 'recording this node', done: false });
-      await collectSnapshot(rec, {
+      const snapshot = await collectSnapshot(rec, {
         onProgress: (step) =>
           opts.progress.emit({ kind: 'scan', jobId, step: `recording: ${step}`, done: false }),
       });
+      await recordReferencedFiles(rec, snapshot);
       const { manifest, files } = rec.result();
       const dir = await fsp.mkdtemp(path.join(opts.tmpRoot ?? os.tmpdir(), 'cni-doctor-export-'));
       try {

@@ -9,7 +9,7 @@ import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/sna
 import { known } from '../../shared/model/fact';
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { BUNDLE_FORMAT } from '../bundle/manifest';
-import { looksBinary, redactArgs, redactText, type Redaction } from '../bundle/redact';
+import { redactArgs, redactFile, type Redaction } from '../bundle/redact';
 import type {
   RawHns,
   Host,
@@ -91,13 +91,12 @@ export class RecordingHost implements Host {
   }
 
   private store(p: string, data: Buffer): Buffer {
-    if (!this.opts.redact || looksBinary(data)) {
+    if (!this.opts.redact) {
       this.files.set(p, data);
       return data;
     }
-    const { text, redactions } = redactText(p, data.toString('utf8'));
+    const { data: out, redactions } = redactFile(p, data);
     this.redactions.push(...redactions);
-    const out = redactions.length ? Buffer.from(text, 'utf8') : data;
     this.files.set(p, out);
     return out;
   }

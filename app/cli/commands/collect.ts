@@ -2,6 +2,7 @@ import { openHost } from '../../../main/engine/open-host';
 import { RecordingHost } from '../../../main/host/recording-host';
 import { collectSnapshot } from '../../../main/probes/snapshot';
 import { writeBundleArchive, writeBundleDir } from '../../../main/bundle/writer';
+import { recordReferencedFiles } from '../../../main/bundle/referenced-files';
 import { ArgError, CRI_TIMEOUT_FLAG, ROOT_FLAG, criTimeoutMs, defineCommand } from '../command';
 import { VERSION } from '../version';
 
@@ -42,7 +43,11 @@ export const collectCommand = defineCommand({
         if (files % 25 === 1) io.err(`collect: ${files} read, now ${what}`);
       },
     });
-    await collectSnapshot(rec, { onProgress: (step) => io.err(`collect: ${step}`) });
+    const snapshot = await collectSnapshot(rec, {
+      onProgress: (step) => io.err(`collect: ${step}`),
+    });
+    io.err('collect: files the CNI configs point to');
+    await recordReferencedFiles(rec, snapshot);
     const { manifest, files: recorded } = rec.result();
     if (out.endsWith('.tar.gz') || out.endsWith('.tgz'))
       await writeBundleArchive(out, inner.os, manifest, recorded);
