@@ -8,8 +8,11 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -17,6 +20,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../app/cli/main';
 import type { Io } from '../../app/cli/io';
 import { applyRepair } from './apply';
+import { sha256 } from './hash';
 import { JournalStore } from './journal/store';
 import { recoverJournal } from './recover';
 import { defaultStateDir } from './state-dir';
@@ -225,3 +229,96 @@ function makeTempDisk(): string {
   dirs.push(d);
   return d;
 }
+
+describe('item 3: a rename is reverted only when this entry made it', () => {
+  it('recovery leaves a renamed file alone that is not the one this entry renamed', async () => {
+    const disk = makeTempDisk();
+    const from = '/etc/cni/net.d/10-containerd-net.conflist';
+    const to = `${from}.disabled`;
+    // Someone else moved the file and changed it; our run died before its own rename.
+    const real = path.join(disk, from);
+    const original = readFileSync(real);
+    renameSync(real, path.join(disk, to));
+    writeFileSync(path.join(disk, to), '{"someone":"else"}');
+    const state = newStateDir();
+    dirs.push(path.dirname(state));
+    const entry = plantedEntry(ID, disk, []);
+    entry.files = [from, to];
+    entry.steps = [
+      {
+        index: 0,
+        step: { kind: 'rename', from, to, needsElevation: false },
+        state: 'started',
+        description: 'rename',
+        backups: [
+          { path: from, file: '1-1.bak', sha256: sha256(original), mode: 0o644 },
+          { path: to, file: null, sha256: null },
+        ],
+      },
+    ];
+    plantJournal(state, entry, []);
+    writeFileSync(path.join(state, 'backups', ID, '1-1.bak'), original);
+    const before = snapshotTree(disk);
+    const r = await recoverJournal(testEnvironment(disk, { stateDir: state }));
+    expect(r.recovered[0]?.detail).toMatch(/not renaming .* back .* does not hold what/);
+    expect(snapshotTree(disk)).toEqual(before);
+  });
+});
+
+describe('item 9: hints, foreign roots and leftovers', () => {
+  it('undo ID --root A on an entry made for root B refuses, naming both', async () => {
+    const b = makeTempDisk();
+    const a = makeTempDisk();
+    const state = newStateDir();
+    dirs.push(path.dirname(state));
+    const fix = await cli(
+      'fix',
+      'cni.conf.shadowed-by-default:disable-files:containerd',
+      '--yes',
+      '--json',
+      '--root',
+      b,
+      '--state-dir',
+      state,
+    );
+    const id = (JSON.parse(fix.out) as { entry: string }).entry;
+    const afterFix = snapshotTree(b);
+    const beforeA = snapshotTree(a);
+    for (const extra of [[], ['--yes']]) {
+      const u = await cli('undo', id, ...extra, '--root', a, '--state-dir', state);
+      expect(u.code).toBe(2);
+      expect(u.err).toContain(`made for root ${b}, and this run names root ${a}`);
+    }
+    expect(snapshotTree(b)).toEqual(afterFix);
+    expect(snapshotTree(a)).toEqual(beforeA);
+  });
+
+  it('rerun and undo hints keep --root and --state-dir, shell-quoted', async () => {
+    const base = tmp('cnid-q-');
+    const disk = path.join(base, "node disk's $HOME");
+    makeNodeTree(shadowedNode(), (mkdirSync(disk), disk));
+    const state = path.join(base, 'state dir');
+    const id = 'cni.conf.shadowed-by-default:disable-files:containerd';
+    const p = await cli('fix', id, '--root', disk, '--state-dir', state);
+    expect(p.out).toContain(
+      `npx cni-doctor fix ${id} --yes --root '${base}/node disk'\\''s $HOME' --state-dir '${state}' --preview-token `,
+    );
+    const f = await cli('fix', id, '--yes', '--root', disk, '--state-dir', state);
+    expect(f.out).toMatch(
+      new RegExp(
+        `undo with: npx cni-doctor undo \\S+ --yes --root '${base}/node disk'\\\\''s \\$HOME' --state-dir '${state}'`,
+      ),
+    );
+  });
+
+  it('a journal temp file left by a kill is removed by the next run', async () => {
+    const state = newStateDir();
+    dirs.push(path.dirname(state));
+    await JournalStore.open(state, { create: true });
+    const temp = path.join(state, 'journal', '.cni-doctor-0123456789abcdef.tmp');
+    writeFileSync(temp, '{"half":');
+    const h = await cli('history', '--root', makeTempDisk(), '--state-dir', state);
+    expect(h.code).toBe(0);
+    expect(existsSync(temp)).toBe(false);
+  });
+});

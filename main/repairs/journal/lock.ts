@@ -77,7 +77,8 @@ async function holderWords(p: string): Promise<string> {
     const h = JSON.parse(raw) as { pid?: number; command?: string; since?: string };
     return `pid ${Number(h.pid)}${h.command ? `, \`${String(h.command).slice(0, 200)}\`` : ''}${h.since ? `, since ${String(h.since)}` : ''}`;
   } catch {
-    return 'a process that did not say who it is';
+    // The holder writes its note right after taking the lock; we may have looked in between.
+    return 'a process that has not yet said who it is';
   }
 }
 
@@ -102,10 +103,8 @@ async function linuxLock(p: string, root: string, waitMs: number): Promise<() =>
   const h = await openNoFollow(p, constants.O_RDWR | constants.O_CREAT, 0o600);
   try {
     if (!(await h.stat()).isFile()) throw new Error(`${p} is not a regular file`);
-    if (!(await flockFd(h.fd, 0))) {
-      const holder = await holderWords(p);
-      if (waitMs <= 0 || !(await flockFd(h.fd, waitMs))) throw busy(p, root, holder, waitMs);
-    }
+    if (!(await flockFd(h.fd, 0)) && (waitMs <= 0 || !(await flockFd(h.fd, waitMs))))
+      throw busy(p, root, await holderWords(p), waitMs);
   } catch (e) {
     await h.close();
     throw e;

@@ -432,3 +432,49 @@ describe('CRI-O, crictl and kubelet plans', () => {
     expect(snapshotTree(root, { mtime: true })).toEqual(before);
   });
 });
+
+describe('repairs that could only fail are refused in the preview (issue 9 item 9)', () => {
+  it('a rename whose new name would pass 255 bytes', async () => {
+    const long = `00-${'é'.repeat(120)}.conflist`; // 252 bytes; + ".disabled" = 261
+    const root = node({
+      ...shadowedNode(),
+      [`etc/cni/net.d/${long}`]: sample('87-podman-bridge.conflist'),
+    });
+    const scan = await testEnvironment(root).scan();
+    const r = await buildPlan(
+      scan.snapshot,
+      {
+        id: 'x',
+        rule: 'cni.conf.multiple',
+        findingId: 'cni.conf.multiple#containerd',
+        offer: offer('disable-files', 't', { paths: [`/etc/cni/net.d/${long}`] }),
+      },
+      new LocalNodeFs(root),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/new name would be 261 bytes, over the 255/),
+    });
+  });
+
+  it('a TOML edit inside an inline table', async () => {
+    const root = node({
+      ...shadowedNode(),
+      'etc/containerd/config.toml':
+        'version = 2\n[plugins."io.containerd.grpc.v1.cri"]\n  cni = { bin_dir = "/opt/cni/bin", conf_dir = "/etc/cni/other" }\n',
+      'etc/cni/other/.keep': '',
+    });
+    const scan = await testEnvironment(root).scan();
+    const r = await buildPlan(
+      scan.snapshot,
+      {
+        id: 'x',
+        rule: 'cni.dir.mismatch',
+        findingId: 'cni.dir.mismatch#containerd',
+        offer: offer('containerd-set-conf-dir', 't', { dir: '/etc/cni/net.d' }),
+      },
+      new LocalNodeFs(root),
+    );
+    expect(r).toMatchObject({ ok: false, reason: expect.stringMatching(/inline table/) });
+  });
+});

@@ -4,12 +4,22 @@ import type { TomlEditResult } from '../../config/toml';
 import type { PlanHost } from './plan-host';
 import { refuse } from './refusal';
 
+/** Longest file name Linux (bytes) and NTFS (UTF-16 units) accept. */
+const NAME_MAX = 255;
+
 /** Rename a file whose content the plan records; never onto an existing path. */
 export async function renameStep(host: PlanHost, from: string, to: string): Promise<RenameStep> {
   const st = await host.fs.stat(from);
   if (!st) refuse(`${from} does not exist any more`);
   if (st.type === 'dir') refuse(`${from} is a directory`);
   await host.exists(from);
+  // Linux and NTFS both cap one name at 255 (bytes / UTF-16 units): the rename could only fail.
+  const name = to.split(/[\\/]/).pop() ?? to;
+  const size = host.os === 'windows' ? name.length : Buffer.byteLength(name);
+  if (size > NAME_MAX)
+    refuse(
+      `the new name would be ${size} ${host.os === 'windows' ? 'characters' : 'bytes'}, over the ${NAME_MAX} a file name may have; rename ${from} by hand to something shorter`,
+    );
   if (await host.exists(to))
     refuse(`${to} already exists; move it away first (a repair never overwrites a file)`);
   return { kind: 'rename', from, to, needsElevation: await host.needsElevation(to) };
