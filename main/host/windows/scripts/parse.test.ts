@@ -1,7 +1,8 @@
 /**
  * Syntax gate for every PowerShell script the tool ships, and for the exact text the collection
- * sends to the shell. There is no PowerShell here, so tree-sitter-powershell is the parser: any
- * ERROR or MISSING node fails with its location.
+ * sends to the shell, with tree-sitter-powershell: any ERROR or MISSING node fails with its
+ * location. It needs no PowerShell; ps51-compat.Tests.ps1 adds the real PowerShell parser and the
+ * Windows PowerShell 5.1 language check (run in pwsh by pester.test.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * PowerShell syntax checking for tests, with web-tree-sitter and the tree-sitter-powershell
- * grammar (its .wasm ships in the npm package). There is no PowerShell on the build machines, so
- * this is how a script's syntax is verified before it ever reaches a node.
+ * grammar (its .wasm ships in the npm package): a syntax check that needs no PowerShell. The real
+ * parser's check, with the 5.1 language rules, is testing/Ps51Compat.ps1.
  */
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node } from 'web-tree-sitter';
