@@ -27,6 +27,8 @@ export interface ProcRun {
   ms: number;
   /** Peak RSS in MiB (GNU time's %M); undefined without GNU time. */
   rssMiB?: number;
+  /** User + system CPU time in ms (GNU time's %U + %S): less sensitive to a busy machine. */
+  cpuMs?: number;
   code: number | null;
 }
 
@@ -34,7 +36,7 @@ export interface ProcRun {
 export async function runProcess(argv: readonly string[], cwd = ROOT): Promise<ProcRun> {
   const withTime = existsSync(GNU_TIME);
   const rssFile = path.join(os.tmpdir(), `cni-doctor-bench-rss-${process.pid}`);
-  const full = withTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv] : [...argv];
+  const full = withTime ? [GNU_TIME, '-f', '%M %U %S', '-o', rssFile, ...argv] : [...argv];
   const started = performance.now();
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(full[0] as string, full.slice(1), { cwd, stdio: 'ignore' });
@@ -43,9 +45,19 @@ export async function runProcess(argv: readonly string[], cwd = ROOT): Promise<P
   });
   const ms = performance.now() - started;
   if (!withTime) return { ms, code };
-  const kib = Number((await fsp.readFile(rssFile, 'utf8')).trim().split('\n').pop());
+  // GNU time writes "Command exited with non-zero status N" first when the exit code is not 0.
+  const last = (await fsp.readFile(rssFile, 'utf8')).trim().split('\n').pop() ?? '';
   await fsp.rm(rssFile, { force: true });
-  return { ms, code, ...(Number.isFinite(kib) && { rssMiB: kib / 1024 }) };
+  const [kib, user, sys] = last.split(' ').map(Number);
+  return {
+    ms,
+    code,
+    ...(Number.isFinite(kib) && { rssMiB: (kib as number) / 1024 }),
+    ...(Number.isFinite(user) &&
+      Number.isFinite(sys) && {
+        cpuMs: ((user as number) + (sys as number)) * 1000,
+      }),
+  };
 }
 
 const median = (xs: number[]): number => {
@@ -64,6 +76,9 @@ export interface Figure {
   target?: number;
   rssMiB?: number;
   rssTargetMiB?: number;
+  /** Median CPU time (user + system) of subject and floor, when GNU time is installed. */
+  cpuMs?: number;
+  floorCpuMs?: number;
   /** A run exited with a code other than the expected ones. */
   failed?: string;
 }
@@ -80,9 +95,18 @@ async function compare(
   runs: number,
   floors: readonly Contender[],
   subject: Contender,
-): Promise<{ ms: number; floorMs: number; rssMiB?: number; failed?: string }> {
+): Promise<{
+  ms: number;
+  floorMs: number;
+  rssMiB?: number;
+  cpuMs?: number;
+  floorCpuMs?: number;
+  failed?: string;
+}> {
   const floorMs: number[] = [];
   const ms: number[] = [];
+  const floorCpu: number[] = [];
+  const cpu: number[] = [];
   let rss: number | undefined;
   let failed: string | undefined;
   const once = async (c: Contender): Promise<ProcRun> => {
@@ -97,16 +121,24 @@ async function compare(
   await once(subject);
   for (let i = 0; i < runs; i++) {
     let sum = 0;
-    for (const f of floors) sum += (await once(f)).ms;
+    let sumCpu = 0;
+    for (const f of floors) {
+      const r = await once(f);
+      sum += r.ms;
+      sumCpu += r.cpuMs ?? NaN;
+    }
     floorMs.push(sum);
+    floorCpu.push(sumCpu);
     const r = await once(subject);
     ms.push(r.ms);
+    cpu.push(r.cpuMs ?? NaN);
     if (r.rssMiB !== undefined) rss = Math.max(rss ?? 0, r.rssMiB);
   }
   return {
     ms: median(ms),
     floorMs: median(floorMs),
     ...(rss !== undefined && { rssMiB: rss }),
+    ...(cpu.every(Number.isFinite) && { cpuMs: median(cpu), floorCpuMs: median(floorCpu) }),
     ...(failed !== undefined && { failed }),
   };
 }
@@ -129,6 +161,7 @@ function figure(
     ...(targets.ratio !== undefined && { target: targets.ratio }),
     ...(r.rssMiB !== undefined && { rssMiB: r.rssMiB }),
     ...(targets.rssMiB !== undefined && { rssTargetMiB: targets.rssMiB }),
+    ...(r.cpuMs !== undefined && { cpuMs: r.cpuMs, floorCpuMs: r.floorCpuMs }),
     ...(r.failed !== undefined && { failed: r.failed }),
   };
 }
@@ -165,6 +198,12 @@ export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<F
     ok: [0, 3],
   });
   figures.push(figure('scan --bundle (demo)', 'node -e 0', small, { ratio: 1.8 }));
+  // What the README's `npx cni-doctor` costs on top (the PATH install avoids it).
+  const npx = await compare(Math.min(startupRuns, 5), [NODE_E0], {
+    argv: ['npx', '--no-install', 'cni-doctor', '--version'],
+    ok: [0],
+  });
+  figures.push(figure('npx cni-doctor --version', 'node -e 0', npx));
 
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-bench-node-'));
   try {
@@ -268,6 +307,10 @@ export function formatFigure(f: Figure): string {
     f.rssMiB === undefined
       ? ''
       : `; RSS ${f.rssMiB.toFixed(0)} MiB${f.rssTargetMiB === undefined ? '' : ` (target ≤ ${f.rssTargetMiB} MiB: ${f.rssMiB <= f.rssTargetMiB ? 'met' : 'NOT met'})`}`;
+  const cpu =
+    f.cpuMs === undefined || f.floorCpuMs === undefined
+      ? ''
+      : `; CPU ${f.cpuMs.toFixed(0)} ms vs ${f.floorCpuMs.toFixed(0)} ms → ${(f.cpuMs / f.floorCpuMs).toFixed(2)}×`;
   const failed = f.failed === undefined ? '' : ` — FAILED: ${f.failed}`;
-  return `${f.name}: ${f.ms.toFixed(0)} ms vs ${f.floorName} ${f.floorMs.toFixed(0)} ms → ${ratio}${verdict}${rss}${failed}`;
+  return `${f.name}: ${f.ms.toFixed(0)} ms vs ${f.floorName} ${f.floorMs.toFixed(0)} ms → ${ratio}${verdict}${cpu}${rss}${failed}`;
 }

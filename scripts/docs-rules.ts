@@ -3,6 +3,6 @@
  * `cni-doctor rules --markdown`), without a build and without truncating the file on failure.
  */
 import { writeFileSync } from 'node:fs';
-import { rulesMarkdown } from '../app/cli/commands/rules';
+import { rulesMarkdown } from '../app/cli/commands/rules-doc';
 
 writeFileSync(new URL('../docs/rules.md', import.meta.url), rulesMarkdown() + '\n');

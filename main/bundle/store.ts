@@ -5,7 +5,7 @@
 import { constants, promises as fsp, createReadStream } from 'node:fs';
 import * as path from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
 import { BUNDLE_LIMITS } from './limits';
 
 /** `size` is the whole file's; `data` is the part asked for (the head, or the tail). */
@@ -162,6 +162,8 @@ export class ArchiveStore implements BundleStore {
     let total = 0;
     let count = 0;
     let failed = false;
+    // tar (and the streams it brings) loads only for archives: a folder bundle never needs it.
+    const { Parser } = await import('tar');
     await new Promise<void>((resolve, reject) => {
       const src = createReadStream(file);
       const gunzip = createGunzip();

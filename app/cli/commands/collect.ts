@@ -1,8 +1,3 @@
-import { openHost } from '../../../main/engine/open-host';
-import { RecordingHost } from '../../../main/host/recording-host';
-import { collectSnapshot } from '../../../main/probes/snapshot';
-import { writeBundleArchive, writeBundleDir } from '../../../main/bundle/writer';
-import { recordReferencedFiles } from '../../../main/bundle/referenced-files';
 import { ArgError, CRI_TIMEOUT_FLAG, ROOT_FLAG, criTimeoutMs, defineCommand } from '../command';
 import { VERSION } from '../version';
 
@@ -27,6 +22,20 @@ export const collectCommand = defineCommand({
       throw new ArgError('collect needs --out PATH.tar.gz (or a folder path without .tar.gz)');
     const root = flags.root;
     const criDeadlineMs = criTimeoutMs(flags['cri-timeout']);
+    // The engine and the bundle writer load when collect runs, not when the CLI starts.
+    const [
+      { openHost },
+      { RecordingHost },
+      { collectSnapshot },
+      { writeBundleArchive, writeBundleDir },
+      { recordReferencedFiles },
+    ] = await Promise.all([
+      import('../../../main/engine/open-host'),
+      import('../../../main/host/recording-host'),
+      import('../../../main/probes/snapshot'),
+      import('../../../main/bundle/writer'),
+      import('../../../main/bundle/referenced-files'),
+    ]);
     // The same host a live scan uses: this Linux machine (or a disk under --root), or on Windows
     // the PowerShell-backed host, so a bundle records exactly what `scan` would read.
     const inner = await openHost({

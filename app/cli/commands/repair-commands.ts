@@ -5,21 +5,7 @@
  * line on stderr.
  */
 import type { ApplyResult } from '../../../shared/model/repair';
-import {
-  applyRepair,
-  executorFor,
-  localEnvironment,
-  prepareRepair,
-  readHistory,
-  recoverJournal,
-  toHistoryEntry,
-  undoEntry,
-  type LocalEnvironmentOptions,
-  type RepairEnvironment,
-} from '../../../main/repairs';
-import { JournalStore } from '../../../main/repairs/journal/store';
-import { entryProblem } from '../../../main/repairs/journal/validate';
-import { depsForEntry } from '../../../main/repairs/recovery-deps';
+import type { LocalEnvironmentOptions, RepairEnvironment } from '../../../main/repairs';
 import { shellLine } from '../shell-quote';
 import {
   ArgError,
@@ -48,6 +34,9 @@ export interface RepairCommandDeps {
 }
 
 let deps: RepairCommandDeps = {};
+
+/** The repair engine loads when a repair command runs, not at CLI start-up. */
+const engine = (): Promise<typeof import('./repair-engine')> => import('./repair-engine');
 export function configureRepairCommands(d: RepairCommandDeps): void {
   deps = d;
 }
@@ -73,7 +62,7 @@ function hint(flags: JournalFlags, words: string[], tail: string[] = []): string
   return shellLine([...sudo, 'npx', 'cni-doctor', ...words, ...targetFlags(flags), ...tail]);
 }
 
-function environment(flags: JournalFlags): RepairEnvironment {
+async function environment(flags: JournalFlags): Promise<RepairEnvironment> {
   const root = flags.root;
   const stateDir = flags['state-dir'];
   const cri = criTimeoutMs(flags['cri-timeout']);
@@ -86,11 +75,11 @@ function environment(flags: JournalFlags): RepairEnvironment {
     ...(deps.onTransition && { onTransition: deps.onTransition }),
     rerunCommand: (id) => hint(flags, ['fix', id, '--yes']),
   };
-  return (deps.environment ?? localEnvironment)(opts);
+  return (deps.environment ?? (await engine()).localEnvironment)(opts);
 }
 
 async function recover(env: RepairEnvironment, io: Io): Promise<void> {
-  const r = await recoverJournal(env);
+  const r = await (await engine()).recoverJournal(env);
   for (const line of recoveryLines(r)) io.err(line);
 }
 
@@ -138,7 +127,8 @@ with one reason line on stderr.`,
       throw new Error(
         'a bundle is a recording of a node and cannot be repaired; run fix on the node (or --root on its disk)',
       );
-    const env = environment(flags);
+    const env = await environment(flags);
+    const { applyRepair, prepareRepair } = await engine();
     await recover(env, io);
     if (!flags.yes) {
       const p = await prepareRepair(env, id);
@@ -176,7 +166,8 @@ repair) or could not run, with one reason line on stderr.`,
   operand: { name: 'ENTRY_ID', help: 'a journal entry id from `cni-doctor history`' },
   flags: { ...YES_FLAG, ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ operand: id, flags }, io) {
-    const env = environment(flags);
+    const env = await environment(flags);
+    const { depsForEntry, entryProblem, executorFor, JournalStore, undoEntry } = await engine();
     await recover(env, io);
     if (!flags.yes) {
       const store = await JournalStore.open(env.stateDir, { create: false });
@@ -215,7 +206,8 @@ export const historyCommand = defineCommand({
   summary: 'list the repairs applied on this node, newest first',
   flags: { ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ flags }, io) {
-    const env = environment(flags);
+    const env = await environment(flags);
+    const { readHistory, toHistoryEntry } = await engine();
     await recover(env, io);
     const { entries, damaged } = await readHistory(env.stateDir).catch(
       (e: NodeJS.ErrnoException) => {

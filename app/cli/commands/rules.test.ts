@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rulesMarkdown } from './rules';
-import { ruleInfos } from '../../../main/rules/info';
+import { rulesMarkdown, ruleInfos } from './rules-doc';
 
 describe('rules catalog', () => {
   it('docs/rules.md is generated from the catalog (run `npm run docs:rules` when this fails)', () => {

@@ -1,7 +1,4 @@
 import { SEVERITY_RANK } from '../../../shared/model/finding';
-import { openHost } from '../../../main/engine/open-host';
-import { scanHost } from '../../../main/engine/scan';
-import { BundleHost } from '../../../main/host/bundle-host';
 import {
   ArgError,
   CRI_TIMEOUT_FLAG,
@@ -39,6 +36,12 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
     if (!isFailOn(failOn))
       throw new ArgError(`--fail-on must be error, warning, info or never (got "${failOn}")`);
     const criDeadlineMs = criTimeoutMs(flags['cri-timeout']);
+    // The engine loads when a scan runs, not when the CLI starts (--help, --version stay quick).
+    const [{ openHost }, { scanHost }, { BundleHost }] = await Promise.all([
+      import('../../../main/engine/open-host'),
+      import('../../../main/engine/scan'),
+      import('../../../main/host/bundle-host'),
+    ]);
     const host = await openHost({
       ...(flags.bundle !== undefined && { bundle: flags.bundle }),
       ...(flags.root !== undefined && { root: flags.root }),

@@ -4,12 +4,6 @@
  * Ctrl+C / SIGTERM.
  */
 import { ArgError, defineCommand } from '../command';
-import { createEngineBackend } from '../../shared-server/engine-backend';
-import { createDispatcher } from '../../shared-server/dispatch';
-import { ProgressBus } from '../../shared-server/progress';
-import { engineRepairs } from '../../shared-server/engine-repairs';
-import { startWebServer } from '../../web/server';
-import { locateAssets } from '../../web/locate';
 
 export const serveCommand = defineCommand({
   name: 'serve',
@@ -25,6 +19,22 @@ export const serveCommand = defineCommand({
     if (!/^\d+$/.test(portText) || port > 65535)
       throw new ArgError('--port must be a number from 0 to 65535 (0: any free port)');
     const bundle = flags.bundle;
+    // The server, the backend and the repair engine load when serve runs, not at CLI start-up.
+    const [
+      { createEngineBackend },
+      { createDispatcher },
+      { ProgressBus },
+      { engineRepairs },
+      { startWebServer },
+      { locateAssets },
+    ] = await Promise.all([
+      import('../../shared-server/engine-backend'),
+      import('../../shared-server/dispatch'),
+      import('../../shared-server/progress'),
+      import('../../shared-server/engine-repairs'),
+      import('../../web/server'),
+      import('../../web/locate'),
+    ]);
 
     const { staticDir, demosDir } = locateAssets();
     if (!staticDir)
