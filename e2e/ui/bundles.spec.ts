@@ -3,25 +3,14 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { create as tarCreate } from 'tar';
 import { goScreen, openApp } from './app';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { packDemoBundle } from './bundle-file';
 
 test('upload a bundle, then export this node', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cni-doctor-e2e-bundle-'));
   try {
     const file = path.join(dir, 'customer-win-node.tar.gz');
-    await tarCreate(
-      {
-        gzip: true,
-        file,
-        cwd: path.join(ROOT, 'assets', 'demo', 'windows-antrea-containerd'),
-        portable: true,
-      },
-      ['manifest.json', 'files'],
-    );
+    await packDemoBundle('windows-antrea-containerd', file);
 
     await openApp(page);
     await goScreen(page, 'bundles');

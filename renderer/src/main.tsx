@@ -10,6 +10,8 @@ import { ApiProvider } from './api/api-context';
 import { createHttpApi } from './api/http-client';
 import { takeToken } from './api/token';
 import { connectProgress } from './state/progress-feed';
+import { startAddressSync } from './state/address-sync';
+import { useView } from './state/view-store';
 import { prefetchFirstScreen } from './queries/use-doctor';
 import { App } from './App';
 import './styles/app.css';
@@ -46,11 +48,12 @@ const api = pickApi();
 if (!api) {
   root.render(<NoToken />);
 } else {
+  startAddressSync();
   connectProgress(api);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false } },
   });
-  void prefetchFirstScreen(queryClient, api);
+  void prefetchFirstScreen(queryClient, api, useView.getState().source);
   root.render(
     <StrictMode>
       <ApiProvider api={api}>

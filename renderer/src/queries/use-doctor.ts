@@ -52,10 +52,15 @@ const scanQuery = (api: DoctorApi, source: ScanRequest | undefined) =>
  * Starts the first screen's two requests while React is still starting, instead of from the first
  * render's effects: the first finding shows a few hundred milliseconds sooner.
  */
-export async function prefetchFirstScreen(qc: QueryClient, api: DoctorApi): Promise<void> {
+export async function prefetchFirstScreen(
+  qc: QueryClient,
+  api: DoctorApi,
+  addressed: ScanRequest | null,
+): Promise<void> {
   await qc.prefetchQuery(infoQuery(api));
   const info = qc.getQueryData<AppInfo>(['info']);
-  if (info) await qc.prefetchQuery(scanQuery(api, info.defaultSource));
+  const source = addressed ?? info?.defaultSource;
+  if (source) await qc.prefetchQuery(scanQuery(api, source));
 }
 
 export function useInfo() {

@@ -29,6 +29,8 @@ interface View {
   showMuted: boolean;
   inventoryTab: InventoryTab;
   go(screen: Screen): void;
+  /** Shows what an address names (reload, Back/Forward, a pasted link). */
+  restore(route: { screen: Screen; findingId: string | null; source: ScanRequest | null }): void;
   setSource(source: ScanRequest): void;
   openFinding(id: string): void;
   closeFinding(): void;
@@ -47,6 +49,8 @@ export const useView = create<View>()((set) => ({
   showMuted: false,
   inventoryTab: 'cni',
   go: (screen) => set({ screen, selectedFindingId: null }),
+  restore: (route) =>
+    set({ screen: route.screen, selectedFindingId: route.findingId, source: route.source }),
   setSource: (source) => set({ source, selectedFindingId: null, screen: 'overview' }),
   openFinding: (id) => set({ selectedFindingId: id }),
   closeFinding: () => set({ selectedFindingId: null }),

@@ -1,0 +1,38 @@
+/**
+ * Keeps the address bar and the view in step: a screen, a finding or a source chosen in the app
+ * becomes a history entry (so Back/Forward move inside the app), and an address (reload, Back,
+ * a pasted link) becomes the view. Electron and the browser share it: both load the page with
+ * a `#` address.
+ */
+import { formatRoute, parseRoute, type Route } from './route';
+import { useView } from './view-store';
+
+function currentRoute(): Route {
+  const v = useView.getState();
+  return { screen: v.screen, findingId: v.selectedFindingId, source: v.source };
+}
+
+function apply(route: Route): void {
+  useView.getState().restore(route);
+}
+
+/** Call once before the first render; returns a function that stops the syncing. */
+export function startAddressSync(win: Window = window): () => void {
+  apply(parseRoute(win.location.hash));
+  // The first address is replaced, not pushed: Back from the first screen leaves the app as
+  // it would from any page, but nothing in the app adds an entry the user did not make.
+  win.history.replaceState(null, '', formatRoute(currentRoute()));
+
+  const onPop = (): void => apply(parseRoute(win.location.hash));
+  win.addEventListener('popstate', onPop);
+  win.addEventListener('hashchange', onPop);
+  const unsubscribe = useView.subscribe(() => {
+    const next = formatRoute(currentRoute());
+    if (next !== win.location.hash) win.history.pushState(null, '', next);
+  });
+  return () => {
+    unsubscribe();
+    win.removeEventListener('popstate', onPop);
+    win.removeEventListener('hashchange', onPop);
+  };
+}
