@@ -1,6 +1,7 @@
 /** The human report: findings grouped by severity, with evidence and repair ids (cli.md). */
 import type { Evidence, Finding, Severity } from '../../shared/model/finding';
 import type { Report } from '../../shared/model/report';
+import { logLineLocation } from '../../shared/log-location';
 import { visibleDeep } from './visible';
 
 export interface Style {
@@ -38,7 +39,7 @@ function evidenceLines(e: Evidence): string[] {
     case 'hns':
       return [`HNS ${e.objectType} ${e.name ?? ''} ${e.id}: ${e.detail}`];
     case 'log':
-      return [`${e.path}:${e.line}: ${e.text}`];
+      return [`${logLineLocation(e)}: ${e.text}`];
     case 'process':
       return [`process ${e.name}${e.pid ? ` (pid ${e.pid})` : ''}: ${e.args.join(' ')}`];
     case 'path':

@@ -102,6 +102,7 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
           line: m.line,
           text: m.text,
           signature: m.signatureId,
+          ...(m.tailBytes !== undefined && { tailBytes: m.tailBytes }),
         }));
       const finding: Finding = {
         id,

@@ -34,4 +34,33 @@ describe('probeLogs', () => {
       'linux.cri-dockerd.network-plugin-name',
     );
   });
+
+  it('says line numbers count from the tail when only the last 64 MiB of a bigger log was read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'logs-probe-'));
+    dirs.push(dir);
+    const bad =
+      'time="2026-12-01T10:00:01Z" level=error msg="RunPodSandbox failed" error="failed to setup network for sandbox \\"abc\\": plugin type=\\"flannel\\" failed (add): failed to find plugin \\"flannel\\" in path [/opt/cni/bin]"\n';
+    const tail = `partial line from the middle of the file\n${bad}`;
+    for (const name of ['containerd.log', 'kubelet.log']) {
+      mkdirSync(path.join(dir, 'files/var/log'), { recursive: true });
+      writeFileSync(path.join(dir, 'files/var/log', name), tail);
+    }
+    const manifest = {
+      format: 'cni-doctor.bundle/v1',
+      host: { os: 'linux' },
+      paths: {
+        // What collect records for a 1 GiB log: its size, and the tail it kept.
+        '/var/log/containerd.log': { type: 'file', size: 1024 * 1048576, truncated: true },
+        '/var/log/kubelet.log': { type: 'file', size: Buffer.byteLength(tail) },
+      },
+    };
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const logs = await probeLogs(new ProbeContext(await BundleHost.open(dir)));
+    const at = (p: string) => logs.matches.filter((m) => m.path === p);
+    expect(at('/var/log/containerd.log').length).toBeGreaterThan(0);
+    for (const m of at('/var/log/containerd.log'))
+      expect(m).toMatchObject({ line: 2, tailBytes: 64 * 1048576 });
+    expect(at('/var/log/kubelet.log').length).toBeGreaterThan(0);
+    for (const m of at('/var/log/kubelet.log')) expect(m.tailBytes).toBeUndefined();
+  });
 });

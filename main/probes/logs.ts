@@ -60,11 +60,8 @@ export async function probeLogs(
       continue;
     }
     if (st.type !== 'file') continue;
-    const r = await scanLog(
-      ctx.host.streamFile(path, { tailBytes: READ_LIMITS.logTailBytes }),
-      path,
-      sigs,
-    );
+    const tailBytes = READ_LIMITS.logTailBytes;
+    const r = await scanLog(ctx.host.streamFile(path, { tailBytes }), path, sigs);
     sources.push({
       path,
       origin: 'file',
@@ -72,7 +69,9 @@ export async function probeLogs(
       bytes: r.bytesScanned,
       ...(r.error !== undefined && { error: r.error }),
     });
-    matches.push(...r.matches);
+    // Only the tail was read: its line numbers are not the file's, and the evidence says so.
+    const tailed = st.size !== undefined && st.size > tailBytes;
+    for (const m of r.matches) matches.push(tailed ? { ...m, tailBytes } : m);
   }
   if (ctx.os === 'linux') {
     for (const unit of JOURNAL_UNITS) {

@@ -53,7 +53,15 @@ export type Evidence =
       name?: string;
       detail: string;
     }
-  | { kind: 'log'; path: string; line: number; text: string; signature: string }
+  | {
+      kind: 'log';
+      path: string;
+      line: number;
+      text: string;
+      signature: string;
+      /** As LogMatchFact.tailBytes: `line` counts from the start of the file's last N bytes. */
+      tailBytes?: number;
+    }
   | { kind: 'process'; name: string; pid?: number; args: string[] }
   | { kind: 'path'; path: string; state: string; note?: string }
   | { kind: 'text'; text: string };

@@ -206,8 +206,14 @@ export interface PodmanFacts {
 export interface LogMatchFact {
   signatureId: string;
   path: string;
+  /** 1-based; counted from the start of the part read (see `tailBytes`). */
   line: number;
   text: string;
+  /**
+   * Set when the file was larger than the part read: only its last `tailBytes` bytes were
+   * scanned, so `line` counts from there ("line N of the last 64 MiB"), not from the file's start.
+   */
+  tailBytes?: number;
 }
 
 export interface LogSourceFact {

@@ -44,6 +44,7 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
         line: m.line,
         text: m.text,
         signature: m.signatureId,
+        ...(m.tailBytes !== undefined && { tailBytes: m.tailBytes }),
       }));
       // A topic groups lines from several components (containerd, CRI-O, cri-dockerd): explain
       // the newest line with its own signature, not the topic's first one.

@@ -3,6 +3,7 @@
  * load order with the winner marked, CRI answers, HNS objects, log lines, processes.
  */
 import type { ConfEntryRole, Evidence } from '../../../../shared/model/finding';
+import { logLineLocation } from '../../../../shared/log-location';
 
 type Of<K extends Evidence['kind']> = Extract<Evidence, { kind: K }>;
 
@@ -92,10 +93,7 @@ export function EvidenceItem({ e }: { e: Evidence }) {
     case 'log':
       return (
         <div className="evidence log">
-          <span className="kind">log</span>{' '}
-          <code>
-            {e.path}:{e.line}
-          </code>{' '}
+          <span className="kind">log</span> <code>{logLineLocation(e)}</code>{' '}
           <span className="muted small">({e.signature})</span>
           <pre className="log-line">{e.text}</pre>
         </div>
