@@ -1,30 +1,31 @@
-import { skipBlanks, skipComment, skipFiller, skipNewline } from './lexer';
 import { lineEndAt, lineStartAt } from './lines';
-import { skipValue } from './value-skip';
 
 // Finds the text range to delete when one element leaves a written array, so that the
-// remaining elements, comments and line layout stay exactly as they were.
+// remaining elements, comments and line layout stay exactly as they were. The element spans
+// come from the parser (ScannedKey.elements).
+
+/** Past spaces and tabs. */
+function skipBlanks(text: string, i: number): number {
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i;
+}
+
+/** Past a `#` comment, up to (not including) its line break. */
+function skipComment(text: string, i: number): number {
+  const nl = text.indexOf('\n', i);
+  const end = nl === -1 ? text.length : nl;
+  return text[end - 1] === '\r' ? end - 1 : end;
+}
+
+/** Past one LF or CRLF at `i`, or `i` itself when there is none. */
+function skipNewline(text: string, i: number): number {
+  if (text[i] === '\n') return i + 1;
+  return text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i;
+}
 
 export interface ElementSpan {
   start: number;
   end: number;
-}
-
-/** Spans of the top-level elements of the array written at [valueStart, valueEnd). */
-export function listArrayElements(
-  text: string,
-  valueStart: number,
-  valueEnd: number,
-): ElementSpan[] {
-  const out: ElementSpan[] = [];
-  let i = skipFiller(text, valueStart + 1);
-  while (i < valueEnd - 1 && text[i] !== ']') {
-    const end = skipValue(text, i);
-    out.push({ start: i, end });
-    i = skipFiller(text, end);
-    if (text[i] === ',') i = skipFiller(text, i + 1);
-  }
-  return out;
 }
 
 function onOneLine(text: string, from: number, to: number): boolean {

@@ -1,5 +1,5 @@
 import type { TomlAnalysis } from './analyze';
-import type { ScannedKey } from './scan';
+import type { ScannedKey } from './ast-scan';
 import type { TomlPath } from './types';
 import { isTable, valueAt } from './value-tree';
 

@@ -1,11 +1,11 @@
 import { analyzeToml, type TomlAnalysis } from './analyze';
-import { listArrayElements, removalRange } from './array-elements';
+import { removalRange } from './array-elements';
 import { findKey, parentRefusal, unlocatableReason } from './edit-context';
 import { formatValue } from './format';
 import { planInsertion } from './insert-plan';
 import { MAX_KEY_SEGMENTS } from './limits';
 import { fileHeaderQuoteStyle, fileValueQuoteStyle, quoteStyleOfValue } from './quote-style';
-import type { ScannedKey } from './scan';
+import type { ScannedKey } from './ast-scan';
 import { verifyEdit } from './self-check';
 import type { TomlEditResult, TomlEditValue, TomlPath } from './types';
 import { valueAt } from './value-tree';
@@ -73,7 +73,7 @@ export function setTomlValue(text: string, path: TomlPath, value: TomlEditValue)
     const { a } = p;
     const existing = findKey(a, path);
     if (existing) {
-      const quote = quoteStyleOfValue(text, existing.valueStart) ?? fileValueQuoteStyle(a);
+      const quote = quoteStyleOfValue(existing, text) ?? fileValueQuoteStyle(a);
       const literal = formatValue(value, { quote, preferFloat: writtenAsFloat(text, existing) });
       if (literal === undefined) return { ok: false, reason: 'value cannot be written as TOML' };
       return verifyEdit(a, splice(text, existing.valueStart, existing.valueEnd, literal), path, {
@@ -144,7 +144,7 @@ function removeFirstOccurrence(text: string, path: TomlPath, element: string): T
     return { ok: false, reason: `${path.join('.')} changed shape while editing` };
   const k = values.indexOf(element);
   if (k === -1) return { ok: true, text };
-  const elements = listArrayElements(text, key.valueStart, key.valueEnd);
+  const elements = key.elements ?? [];
   if (elements.length !== values.length)
     return { ok: false, reason: `could not match the elements of ${path.join('.')}` };
   const singleLine = !text.slice(key.valueStart, key.valueEnd).includes('\n');

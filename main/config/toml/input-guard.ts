@@ -35,5 +35,15 @@ export function checkInput(text: unknown): TomlParseError | undefined {
       column,
     };
   }
+  const cr = /\r(?!\n)/.exec(text);
+  if (cr) {
+    // TOML line breaks are LF or CRLF; a lone CR is an error (old Mac files, binary data).
+    const { line, column } = new LineIndex(text).position(cr.index);
+    return {
+      message: `carriage return without line feed (line ${line}, column ${column})`,
+      line,
+      column,
+    };
+  }
   return undefined;
 }

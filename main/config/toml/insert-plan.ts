@@ -2,7 +2,7 @@ import type { TomlAnalysis } from './analyze';
 import { samePath } from './edit-context';
 import { formatKeyPath, formatKeySegment, type QuoteStyle } from './format';
 import { detectEol, indentationAt, lineStartAt } from './lines';
-import type { ScannedHeader } from './scan';
+import type { ScannedHeader } from './ast-scan';
 import type { TomlPath } from './types';
 
 // Decides where a new `key = value` line goes and builds the inserted text. Placement

@@ -1,6 +1,6 @@
 // Bounds for untrusted input. Real containerd/CRI-O configs are a few KiB with nesting
 // depth ≤ 3 and key paths ≤ 10 segments, so these leave ample headroom while keeping
-// both our scanner and @iarna/toml away from pathological memory/CPU use.
+// the parser away from pathological memory/CPU use.
 
 /** Largest accepted document, in UTF-8 bytes. */
 export const MAX_TOML_BYTES = 4 * 1024 * 1024;

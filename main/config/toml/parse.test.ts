@@ -204,13 +204,13 @@ describe('parseToml errors', () => {
   };
 
   it.each([
-    ['unterminated string', 'a = 1\nb = "x\n', 2, 5],
+    ['unterminated string', 'a = 1\nb = "x\n', 2, 7],
     ['missing =', '[t]\nkey value\n', 2, 5],
     ['garbage after value', 'a = 1 2\n', 1, 7],
-    ['unclosed header', '[a\nb = 1\n', 1, 3],
-    ['unterminated array', 'x = 1\na = [1,\n 2\n', 2, 5],
-    ['duplicate key (reported by @iarna/toml)', 'a = 1\na = 2\n', 2, 6],
-    ['invalid number (reported by @iarna/toml)', 'a = 0xZZ\n', 1, 8],
+    ['unclosed header', '[a\nb = 1\n', 2, 1],
+    ['unterminated array', 'x = 1\na = [1,\n 2\n', 4, 1],
+    ['duplicate key', 'a = 1\na = 2\n', 2, 1],
+    ['invalid number', 'a = 0xZZ\n', 1, 7],
     ['lone carriage return', 'a = 1\rb = 2', 1, 6],
   ])('%s → line/column', (_name, text, line, column) => {
     const err = failure(text);

@@ -1,6 +1,6 @@
 import type { TomlAnalysis } from './analyze';
 import type { QuoteStyle } from './format';
-import { skipFiller } from './lexer';
+import type { ScannedKey } from './ast-scan';
 
 // containerd 2.x writes 'single' quotes everywhere while 1.x and CRI-O write "double";
 // edits copy whatever the file already uses so a repaired file still looks generated.
@@ -12,10 +12,9 @@ function quoteAt(text: string, i: number): QuoteStyle | undefined {
 }
 
 /** Quote style of a written value: the string itself, or an array's first string element. */
-export function quoteStyleOfValue(text: string, valueStart: number): QuoteStyle | undefined {
-  return text[valueStart] === '['
-    ? quoteAt(text, skipFiller(text, valueStart + 1))
-    : quoteAt(text, valueStart);
+export function quoteStyleOfValue(key: ScannedKey, text: string): QuoteStyle | undefined {
+  const first = key.elements ? key.elements[0]?.start : key.valueStart;
+  return first === undefined ? undefined : quoteAt(text, first);
 }
 
 function majority(votes: Array<QuoteStyle | undefined>): QuoteStyle | undefined {
@@ -27,7 +26,7 @@ function majority(votes: Array<QuoteStyle | undefined>): QuoteStyle | undefined 
 
 /** Style most string values in the file use; double when there are none. */
 export function fileValueQuoteStyle(a: TomlAnalysis): QuoteStyle {
-  return majority(a.keys.map((k) => quoteStyleOfValue(a.text, k.valueStart))) ?? 'double';
+  return majority(a.keys.map((k) => quoteStyleOfValue(k, a.text))) ?? 'double';
 }
 
 /** Style most quoted header segments use (`[plugins.'x']` vs `[plugins."x"]`); double by default. */

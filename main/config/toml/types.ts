@@ -1,5 +1,5 @@
 // Public shapes of the TOML reader/editor. Kept in their own file so consumers (rules,
-// repairs) can import the types without pulling in @iarna/toml.
+// repairs) can import the types without pulling in the parser.
 
 /** Key path from the document root, e.g. ['plugins', 'io.containerd.grpc.v1.cri', 'cni', 'conf_dir']. */
 export type TomlPath = readonly string[];

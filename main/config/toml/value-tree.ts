@@ -1,7 +1,7 @@
 import type { TomlPath } from './types';
 
-// Helpers over the value tree @iarna/toml returns: tables are plain objects, arrays are
-// arrays, datetimes are Date subclasses, big integers are bigint.
+// Helpers over the value tree the parser returns: tables are plain objects, arrays are
+// arrays, datetimes are Dates.
 
 export type TomlTable = Record<string, unknown>;
 
