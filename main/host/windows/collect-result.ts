@@ -6,6 +6,7 @@
  * section that cannot be used is left out so that its facts read as unknown.
  */
 import { bool, isObj, num, objList, str, strList, type Obj } from './untrusted-json';
+import { objectsFromHnsCall } from './hnscall-json';
 import { objectsFromHnsdiag } from './hnsdiag-json';
 
 export const COLLECT_FORMAT = 'cni-doctor.windows-collect/v1';
@@ -75,7 +76,7 @@ export const HNS_LIST_KINDS: readonly HnsListKind[] = [
 ];
 
 export interface HnsCollection extends SectionMeta {
-  /** HostNetworkingService | hnsdiag | HNS (v2 module) | another label, or absent when none answered. */
+  /** HNSCall | HostNetworkingService | hnsdiag | HNS (v2 module) | another label, or absent when none answered. */
   source?: string;
   schema?: 'v1' | 'v2';
   module?: { name?: string; version?: string; path?: string };
@@ -353,6 +354,16 @@ function readHns(o: Obj, warnings: string[]): HnsCollection {
   const rawText = isObj(o.raw) ? o.raw : undefined;
   for (const kind of HNS_LIST_KINDS) {
     const text = rawText ? str(rawText[kind]) : undefined;
+    if (text !== undefined && source === 'HNSCall') {
+      // HNS's own JSON answer, passed through unparsed by collect.ps1.
+      const parsed = objectsFromHnsCall(text);
+      h[kind] = parsed.objects;
+      if (parsed.error !== undefined) h.errors[kind] ??= parsed.error;
+      for (const p of parsed.problems) warnings.push(`hns ${kind} (HNSCall): ${p}`);
+      if (parsed.problems.length > 0 && parsed.objects.length === 0)
+        h.errors[kind] ??= parsed.problems[0];
+      continue;
+    }
     if (text !== undefined) {
       // hnsdiag answered with text; its objects are the list.
       const parsed = objectsFromHnsdiag(text);

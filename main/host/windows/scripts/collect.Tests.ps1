@@ -135,7 +135,27 @@ Describe 'collect.ps1: the document' {
 
 Describe 'collect.ps1: HNS' {
     AfterEach { Install-Node }
-    It 'v1: the built-in HostNetworkingService module, lists as the real samples hold them' {
+    It 'HNSCall first: HNS''s own JSON text for networks, endpoints and policy lists, passed through unparsed; namespaces from the module' {
+        $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        $h.source | Should -Be 'HNSCall'
+        $h.schema | Should -Be 'v1'
+        $calls = @([CniDoctor.Hns.NativeMethods]::Calls | Select-Object -Last 3)
+        $calls | Should -Be @('GET /networks', 'GET /endpoints', 'GET /policylists')
+        $h.raw.endpoints | Should -BeExactly ([CniDoctor.Hns.NativeMethods]::Answers['/endpoints'])
+        (ConvertTo-Json -InputObject @(($h.raw.networks | ConvertFrom-Json).Output) -Depth 20 -Compress) | Should -Be (ConvertTo-Json -InputObject @($Network.networks) -Depth 20 -Compress)
+        @(($h.raw.policyLists | ConvertFrom-Json).Output).Count | Should -Be @($PolicyLists.policyLists).Count
+        @($h.namespaces).Count | Should -Be @($Namespaces.namespaces).Count
+        @($h.endpoints).Count | Should -Be 0 -Because 'HNSCall lists travel as raw text only'
+        @($h.attempts)[-1].result | Should -Be '4 of 4 lists read'
+    }
+    It 'HNSCall without the module: three lists, namespaces said to be unread' {
+        Install-Node @{ hnsModules = @() }
+        $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        $h.source | Should -Be 'HNSCall'
+        $h.errors.namespaces | Should -Match '^not read'
+    }
+    It 'v1: the built-in HostNetworkingService module where HNSCall is not there, lists as the real samples hold them' {
+        Install-Node @{ hnsCall = $false }
         $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
         $h.source | Should -Be 'HostNetworkingService'
         $h.schema | Should -Be 'v1'
@@ -149,7 +169,7 @@ Describe 'collect.ps1: HNS' {
     }
     It 'v2: the HNS module when the built-in one is missing, v2 field names kept' {
         $v2 = Get-SampleHns '05-hns-network-raw-json-external-overlay-rke2.json'
-        Install-Node @{ hnsModules = @('v2'); hns = [ordered]@{ networks = @($v2.networks); endpoints = @(); namespaces = @(); policyLists = @() } }
+        Install-Node @{ hnsCall = $false; hnsModules = @('v2'); hns = [ordered]@{ networks = @($v2.networks); endpoints = @(); namespaces = @(); policyLists = @() } }
         $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
         $h.source | Should -Be 'HNS'
         $h.schema | Should -Be 'v2'
@@ -158,18 +178,24 @@ Describe 'collect.ps1: HNS' {
         @($h.endpoints).Count | Should -Be 0
     }
     It 'no HNS surface: says so, and the other sections still come back' {
-        Install-Node @{ hnsModules = @() }
+        Install-Node @{ hnsCall = $false; hnsModules = @() }
         $d = (Invoke-Collect).Json
         $d.hns.errors.source | Should -Be 'no HNS surface answered'
         @($d.hns.attempts).result | Should -Contain 'not installed'
         @($d.services.items).Count | Should -Be 4
     }
     It 'a failing list is reported with its error, the other lists are read' {
-        Install-Node @{ fail = @{ endpoints = 'The wrong diskette is in the drive.' } }
+        Install-Node @{ hnsCall = $false; fail = @{ endpoints = 'The wrong diskette is in the drive.' } }
         $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
         $h.errors.endpoints | Should -Match 'wrong diskette'
         @($h.networks).Count | Should -Be @($Network.networks).Count
         @($h.attempts)[-1].result | Should -Be '3 of 4 lists read'
+    }
+    It 'HNSCall: HNS''s failure answer is passed through as HNS gave it' {
+        Install-Node @{ fail = @{ endpoints = 'The wrong diskette is in the drive.' } }
+        $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        ($h.raw.endpoints | ConvertFrom-Json).Error | Should -Be 'The wrong diskette is in the drive.'
+        ($h.raw.networks | ConvertFrom-Json).Success | Should -BeTrue
     }
     It 'a hung list is abandoned at its deadline and reported; the scan goes on' {
         Install-Node @{ hang = @{ endpoints = 20000 } }
@@ -189,9 +215,10 @@ Describe 'collect.ps1: HNS' {
         Install-Node @{ hnsFile = $file; hns = $null }
         $r = Invoke-NodeScript -Path $Collect -Raw -Payload @{ sections = @('hns'); hnsTimeoutMs = 60000 }
         $r.Thrown | Should -BeNullOrEmpty
-        $ids = [regex]::Matches($r.Stdout, '"ID":"([0-9a-f]{8}-0000-4000-8000-[0-9a-f]{12})"') | ForEach-Object { $_.Groups[1].Value }
+        # HNS's text travels inside a JSON string (quotes escaped).
+        $ids = [regex]::Matches($r.Stdout, '\\"ID\\":\\"([0-9a-f]{8}-0000-4000-8000-[0-9a-f]{12})\\"') | ForEach-Object { $_.Groups[1].Value }
         @($ids | Sort-Object -Unique).Count | Should -Be 5000
-        $r.Stdout | Should -Match '"attempts":\[\{"source":"HostNetworkingService","result":"4 of 4 lists read"\}\]'
+        $r.Stdout | Should -Match '"attempts":\[\{"source":"HNSCall","result":"4 of 4 lists read"\}\]'
     }
 }
 

@@ -531,6 +531,61 @@ function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) 
     return $ok
 }
 
+# HNS's own JSON text, the way hns.psm1 asks for it (vmcompute.dll HNSCall on the v1 paths, KB
+# §1.2). The text goes into the document as a string, unparsed: re-serialising thousands of HNS
+# objects with ConvertTo-Json costs seconds, and minutes in Windows PowerShell 5.1 (KB §1.4; see
+# `npm run bench`), while passing a string through costs a copy. The TypeScript side parses it.
+$HNSCALL_QUERY = @'
+param($Path)
+$response = ''
+[CniDoctor.Hns.NativeMethods]::HNSCall('GET', $Path, '', [ref]$response)
+$response
+'@
+$HNSCALL_PATHS = [ordered]@{ networks = '/networks'; endpoints = '/endpoints'; policyLists = '/policylists' }
+
+function Initialize-HnsCall {
+    if ($null -ne ('CniDoctor.Hns.NativeMethods' -as [type])) { return }
+    $signature = @'
+[DllImport("vmcompute.dll")]
+public static extern void HNSCall([MarshalAs(UnmanagedType.LPWStr)] string method, [MarshalAs(UnmanagedType.LPWStr)] string path, [MarshalAs(UnmanagedType.LPWStr)] string request, [MarshalAs(UnmanagedType.LPWStr)] out string response);
+'@
+    # The same type repair-step.ps1 defines; the session is long-lived, so it is compiled once.
+    [void](Add-Type -MemberDefinition $signature -Namespace 'CniDoctor.Hns' -Name 'NativeMethods' -PassThru)
+}
+
+# Networks, endpoints and policy lists as HNS's JSON text; namespaces have no v1 path, so they
+# come from the built-in module when it is there (a short list).
+function Read-HnsCall($Section, [int]$TimeoutMs, [long]$MaxChars) {
+    $Section['source'] = 'HNSCall'
+    $Section['schema'] = 'v1'
+    $Section['raw'] = [ordered]@{}
+    Initialize-HnsCall
+    $ok = 0
+    foreach ($kind in @($HNSCALL_PATHS.Keys)) {
+        $r = Invoke-InRunspace $HNSCALL_QUERY @($HNSCALL_PATHS[$kind]) $TimeoutMs
+        if ($r.timedOut) { $Section['timedOut'] = $true }
+        $text = [string](@($r.items) -join '')
+        if ($null -ne $r.error) {
+            $Section['errors'][$kind] = $r.error
+        } elseif ([string]::IsNullOrEmpty($text)) {
+            $Section['errors'][$kind] = 'HNS gave no answer'
+        } else {
+            $Section['raw'][$kind] = Limit-Text $text $MaxChars
+            $ok++
+        }
+    }
+    $m = Find-TrustedModule 'HostNetworkingService'
+    if ($ok -gt 0 -and -not $Section['timedOut'] -and $null -ne $m) {
+        $r = Invoke-InRunspace $HNS_QUERY @($m.Path, 'HostNetworkingService\Get-HnsNamespace') $TimeoutMs
+        $Section['namespaces'] = @($r.items)
+        if ($null -ne $r.error) { $Section['errors']['namespaces'] = $r.error } else { $ok++ }
+        if ($r.timedOut) { $Section['timedOut'] = $true }
+    } else {
+        $Section['errors']['namespaces'] = 'not read: HNSCall has no namespace list and the HostNetworkingService module is not installed'
+    }
+    return $ok
+}
+
 function New-HnsSection {
     return [ordered]@{
         source = $null; schema = $null; module = $null
@@ -539,19 +594,22 @@ function New-HnsSection {
     }
 }
 
-# Order: the built-in HostNetworkingService module (v1 schema, 1709 and later), then hnsdiag's
+# Order: HNS's own JSON through HNSCall (v1 schema, every Windows with HNS; no module at all),
+# then the built-in HostNetworkingService module (v1 schema, 1709 and later), then hnsdiag's
 # JSON, then the PSGallery HNS module (v2 schema). Each is loaded from a trusted folder by full
 # path and its commands are called module-qualified, so an hns.psm1/hns.v2.psm1 imported
 # elsewhere cannot shadow them and silently change the schema (KB §1.1 "Shadowing hazard").
 function Get-HnsSection([string]$Preferred, [int]$TimeoutMs, [long]$MaxRawChars) {
     $attempts = New-Object System.Collections.Generic.List[object]
-    $order = @('builtin', 'hnsdiag', 'v2')
+    $order = @('hnscall', 'builtin', 'hnsdiag', 'v2')
     if ($Preferred -and $Preferred -ne 'auto') { $order = @($Preferred) }
     foreach ($way in $order) {
         $section = New-HnsSection
         $ok = 0
         try {
-            if ($way -eq 'builtin') {
+            if ($way -eq 'hnscall') {
+                $ok = Read-HnsCall $section $TimeoutMs $MaxRawChars
+            } elseif ($way -eq 'builtin') {
                 $m = Find-TrustedModule 'HostNetworkingService'
                 if ($null -eq $m) { $attempts.Add([ordered]@{ source = 'HostNetworkingService'; result = 'not installed' }); continue }
                 $ok = Read-HnsModule $section $m 'HostNetworkingService' 'v1' $TimeoutMs

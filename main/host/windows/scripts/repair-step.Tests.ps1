@@ -10,7 +10,6 @@ BeforeAll {
     $script:Samples = Join-Path $Root 'fixtures/windows/samples'
     Import-Module (Join-Path $PSScriptRoot '../testing/mock-node/MockWindowsNode.psm1') -Force
     . (Join-Path $PSScriptRoot '../testing/mock-node/NodeScript.ps1')
-    . (Join-Path $PSScriptRoot '../testing/mock-node/HnsCallMock.ps1')
 
     function Get-SampleHns([string]$File) { return ([IO.File]::ReadAllText((Join-Path $Samples $File)) | ConvertFrom-Json).hns }
     # Sample 04: containerd's nat network and Calico's; sample 15: remote endpoints; sample 11: a
@@ -35,6 +34,7 @@ BeforeAll {
         $path = Join-Path $TestDrive 'spec.json'
         [IO.File]::WriteAllText($path, (ConvertTo-Json -InputObject $spec -Depth 30 -Compress))
         Install-MockWindowsNode -SpecPath $path
+        Enable-MockHnsCallWrites
         [CniDoctor.Hns.NativeMethods]::Calls.Clear()
     }
     function Invoke-Step([string]$Cmdlet, $Params) {

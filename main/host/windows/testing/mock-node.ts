@@ -23,6 +23,8 @@ export interface MockNodeLayout {
 export interface MockNodeOptions {
   /** Which HNS modules the node has (default: the built-in HostNetworkingService only). */
   hnsModules?: ('builtin' | 'v2')[];
+  /** Whether vmcompute.dll's HNSCall answers (default yes, as on every node with HNS). */
+  hnsCall?: boolean;
 }
 
 export function materializeMockNode(
@@ -69,6 +71,7 @@ export function materializeMockNode(
   const [major, minor, build] = (spec.osVersion ?? '10.0.20348').split('.');
   const mock = {
     hnsModules: opts.hnsModules ?? ['builtin'],
+    hnsCall: opts.hnsCall ?? true,
     hns: spec.hns ?? { networks: [], endpoints: [], namespaces: [], policyLists: [] },
     services: (spec.services ?? [])
       .filter((s) => s.state !== undefined)

@@ -1,18 +1,32 @@
-# The HNS v1 call repair-step.ps1 makes (vmcompute.dll HNSCall, as hns.psm1 does), for a mock node
-# on Linux. repair-step.ps1 compiles its P/Invoke type only when 'CniDoctor.Hns.NativeMethods' does
-# not exist yet; this defines a type of that name and signature first, whose HNSCall answers from
-# the mock node's lists (MockWindowsNode.psm1) and changes them: GET /networks and /endpoints,
-# POST /networks, DELETE /networks/<id> and /endpoints/<id>, with HNS's {Success, Output | Error,
-# ErrorCode} envelope. Every call is recorded in [CniDoctor.Hns.NativeMethods]::Calls.
+# The HNS v1 call collect.ps1 and repair-step.ps1 make (vmcompute.dll HNSCall, as hns.psm1 does),
+# for a mock node on Linux. Both scripts compile their P/Invoke type only when
+# 'CniDoctor.Hns.NativeMethods' does not exist yet; this defines a type of that name and signature
+# first (MockWindowsNode.psm1 loads it before any script runs). Its HNSCall answers the
+# collection's reads from texts Install-MockWindowsNode stores, and, once
+# Enable-MockHnsCallWrites is called, every call from the mock node's lists, changing them:
+# GET /networks and /endpoints, POST /networks, DELETE /networks/<id> and /endpoints/<id>, with
+# HNS's {Success, Output | Error, ErrorCode} envelope. Calls are recorded in ::Calls.
 if ($null -eq ('CniDoctor.Hns.NativeMethods' -as [type])) {
     Add-Type -TypeDefinition @'
 namespace CniDoctor.Hns {
     public static class NativeMethods {
         public static System.Collections.Generic.List<string> Calls = new System.Collections.Generic.List<string>();
+        // Writes (and reads while it is set): a PowerShell handler that changes the node.
         public static System.Func<string, string, string, string> Handler;
+        // Reads for the collection, answered here without PowerShell: they come from the
+        // collection's own runspaces, on other threads.
+        public static System.Collections.Generic.Dictionary<string, string> Answers = new System.Collections.Generic.Dictionary<string, string>();
+        public static System.Collections.Generic.Dictionary<string, int> Delays = new System.Collections.Generic.Dictionary<string, int>();
+        public static bool Available = true;
         public static void HNSCall(string method, string path, string request, out string response) {
-            Calls.Add(method + " " + path + (string.IsNullOrEmpty(request) ? "" : " " + request));
-            response = Handler(method, path, request);
+            lock (Calls) { Calls.Add(method + " " + path + (string.IsNullOrEmpty(request) ? "" : " " + request)); }
+            if (!Available) throw new System.DllNotFoundException("Unable to load DLL 'vmcompute.dll' (mock node without HNSCall)");
+            int delay;
+            if (Delays.TryGetValue(path, out delay)) System.Threading.Thread.Sleep(delay);
+            if (Handler != null) { response = Handler(method, path, request); return; }
+            string answer;
+            if (method == "GET" && Answers.TryGetValue(path, out answer)) { response = answer; return; }
+            response = "{\"Success\":false,\"Error\":\"mock HNS: no such call\",\"ErrorCode\":2147942487}";
         }
     }
 }
@@ -49,4 +63,7 @@ function Get-MockHnsAnswer([string]$Method, [string]$Path, [string]$Request) {
     return ConvertTo-Json -Compress -Depth 20 -InputObject ([ordered]@{ Success = $true; Output = $output })
 }
 
-[CniDoctor.Hns.NativeMethods]::Handler = [Func[string, string, string, string]] { param($m, $p, $r) Get-MockHnsAnswer $m $p $r }
+# Repair tests: HNS calls go through Get-MockHnsAnswer, which changes the mock node's lists.
+function Enable-MockHnsCallWrites {
+    [CniDoctor.Hns.NativeMethods]::Handler = [Func[string, string, string, string]] { param($m, $p, $r) Get-MockHnsAnswer $m $p $r }
+}

@@ -12,20 +12,44 @@
 # folders with collect.ps1's nodeRoot input, and the script reads them with its own code.
 #
 # The spec (JSON): { hnsModules: ['builtin'|'v2'...], hns: {networks, endpoints, namespaces,
-# policyLists} | hnsFile: path, fail: {kind: message}, hang: {kind: ms}, services: [Win32_Service
+# policyLists} | hnsFile: path, hnsCall: false (no vmcompute.dll HNSCall), fail: {kind: message},
+# hang: {kind: ms}, services: [Win32_Service
 # fields], processes: [Win32_Process fields], registry: {'HKLM:\...': {name: value}},
 # wmiBroken: bool }
+
+. (Join-Path $PSScriptRoot 'HnsCallMock.ps1')
 
 function Install-MockWindowsNode {
     param([Parameter(Mandatory)][string]$SpecPath)
     $spec = [IO.File]::ReadAllText($SpecPath) | ConvertFrom-Json
     if ($null -ne $spec.hnsFile) {
-        $hns = [IO.File]::ReadAllText([string]$spec.hnsFile) | ConvertFrom-Json
+        $hnsText = [IO.File]::ReadAllText([string]$spec.hnsFile)
+        $hns = $hnsText | ConvertFrom-Json
         # A sample fixture holds its lists under "hns" (fixtures/windows/samples).
-        if ($null -ne $hns.hns) { $hns = $hns.hns }
+        if ($null -ne $hns.hns) { $hns = $hns.hns; $hnsText = ConvertTo-Json -InputObject $hns -Depth 30 -Compress }
     } else {
         $hns = $spec.hns
+        $hnsText = ConvertTo-Json -InputObject $hns -Depth 30 -Compress
     }
+    # HNSCall's answers: the lists' JSON text in HNS's envelope, cut out of the spec's text as is.
+    $call = [CniDoctor.Hns.NativeMethods]
+    $call::Handler = $null
+    $call::Calls.Clear()
+    $call::Answers.Clear()
+    $call::Delays.Clear()
+    $call::Available = ($spec.hnsCall -ne $false)
+    $doc = [System.Text.Json.JsonDocument]::Parse($hnsText)
+    $paths = @{ networks = '/networks'; endpoints = '/endpoints'; policyLists = '/policylists' }
+    foreach ($kind in $paths.Keys) {
+        $list = '[]'
+        $el = New-Object System.Text.Json.JsonElement
+        if ($doc.RootElement.ValueKind -eq 'Object' -and $doc.RootElement.TryGetProperty($kind, [ref]$el) -and $el.ValueKind -eq 'Array') { $list = $el.GetRawText() }
+        $answer = '{"Success":true,"Output":' + $list + '}'
+        if ($null -ne $spec.fail -and $null -ne $spec.fail.$kind) { $answer = ConvertTo-Json -Compress -InputObject ([ordered]@{ Success = $false; Error = [string]$spec.fail.$kind; ErrorCode = 2147942405 }) }
+        $call::Answers[$paths[$kind]] = $answer
+        if ($null -ne $spec.hang -and $null -ne $spec.hang.$kind) { $call::Delays[$paths[$kind]] = [int]$spec.hang.$kind }
+    }
+    $doc.Dispose()
     $node = [pscustomobject]@{
         hns       = $hns
         fail      = $spec.fail
@@ -106,9 +130,11 @@ function Set-MockServiceState([string]$Name, [string]$State, [string]$Action) {
 function Uninstall-MockWindowsNode {
     [AppDomain]::CurrentDomain.SetData('cni-doctor.mock-node', $null)
     [AppDomain]::CurrentDomain.SetData('cni-doctor.mock-service-log', $null)
+    [CniDoctor.Hns.NativeMethods]::Handler = $null
+    [CniDoctor.Hns.NativeMethods]::Answers.Clear()
     foreach ($f in 'Get-CimInstance', 'Get-Service', 'Start-Service', 'Restart-Service', 'Get-ItemProperty') {
         Remove-Item -LiteralPath ('function:global:' + $f) -ErrorAction SilentlyContinue
     }
 }
 
-Export-ModuleMember -Function Install-MockWindowsNode, Uninstall-MockWindowsNode, Get-MockServiceLog, Set-MockServiceState
+Export-ModuleMember -Function Install-MockWindowsNode, Uninstall-MockWindowsNode, Get-MockServiceLog, Set-MockServiceState, Enable-MockHnsCallWrites, Get-MockHnsAnswer
