@@ -39,7 +39,7 @@ function evidenceLines(e: Evidence): string[] {
     case 'hns':
       return [`HNS ${e.objectType} ${e.name ?? ''} ${e.id}: ${e.detail}`];
     case 'log':
-      return [`${logLineLocation(e)}: ${e.text}`];
+      return [`${logLineLocation(e)}: ${e.text}`, ...(e.note ? [`  (${e.note})`] : [])];
     case 'process':
       return [`process ${e.name}${e.pid ? ` (pid ${e.pid})` : ''}: ${e.args.join(' ')}`];
     case 'path':

@@ -11,7 +11,7 @@ export const DEMOS: readonly DemoInfo[] = [
     id: 'windows-antrea-containerd',
     title: 'Windows node: Antrea v0.12 on containerd',
     description:
-      'Kubernetes v1.19.1 moved from Docker to containerd. containerd loads its own 0-containerd-nat.json before 10-antrea.conflist, antrea-agent is stopped, and the logs show "unexpected netNS" and a missing \\\\.\\pipe\\cnisock.',
+      'Kubernetes v1.19.1 moved from Docker to containerd. Antrea v0.12 cannot handle containerd\'s network namespaces: the logs show "unexpected netNS" from before a NAT config was added. That 0-containerd-nat.json now sorts before 10-antrea.conflist, so containerd wires new pods to NAT instead of Antrea.',
     os: 'windows',
   },
   {

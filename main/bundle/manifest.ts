@@ -169,7 +169,10 @@ export function parseManifest(text: string): ManifestParse {
     // null: the collector could not obtain the section; the same as leaving it out.
     if (obj[key] === undefined || obj[key] === null) continue;
     const parsed = sections[key].safeParse(obj[key]);
-    if (parsed.success) {
+    // Every entry malformed: nothing of the section is usable, so its facts stay unknown.
+    const allDropped =
+      parsed.success && countOf(obj[key]) > 0 && countOf(parsed.data) === 0 && key !== 'hns';
+    if (parsed.success && !allDropped) {
       (manifest as Record<string, unknown>)[key] = parsed.data;
       const dropped = countOf(obj[key]) - countOf(parsed.data);
       if (dropped > 0)
@@ -178,9 +181,10 @@ export function parseManifest(text: string): ManifestParse {
         );
     } else {
       // A malformed section makes its facts unknown; the rest of the bundle stays usable.
-      warnings.push(
-        `manifest.json: section "${key}" ignored (${parsed.error.issues[0]?.message ?? 'wrong type'})`,
-      );
+      const why = parsed.success
+        ? 'no entry is well-formed'
+        : (parsed.error.issues[0]?.message ?? 'wrong type');
+      warnings.push(`manifest.json: section "${key}" ignored (${why})`);
     }
   }
   return { ok: true, manifest, warnings };

@@ -17,13 +17,19 @@ import type { PostStep } from './post/types';
 import { staleViewNoteStep } from './post/stale-view-note';
 import { claimLogLinesStep } from './post/claim-log-lines';
 import { rankStep } from './post/rank';
+import { oldLogLinesStep } from './post/old-log-lines';
 
 /**
  * Steps run in this order after every rule: notes that concern several rules, then which finding
- * each log line belongs to, then the one ranking every door shows (last, so it sees the final
- * findings).
+ * each log line belongs to, then which lines predate the last configuration change, then the one
+ * ranking every door shows (last, so it sees the final findings).
  */
-export const POST_STEPS: readonly PostStep[] = [staleViewNoteStep, claimLogLinesStep, rankStep];
+export const POST_STEPS: readonly PostStep[] = [
+  staleViewNoteStep,
+  claimLogLinesStep,
+  oldLogLinesStep,
+  rankStep,
+];
 
 export interface ResolvedRepair<K extends OfferKind = OfferKind> {
   id: string;

@@ -135,6 +135,7 @@ export class BundleHost implements Host {
         ...(entry.size !== undefined && { size: entry.size }),
         ...(entry.target !== undefined && { target: entry.target }),
         ...(entry.executable !== undefined && { executable: entry.executable }),
+        ...(entry.mtime !== undefined && { mtime: entry.mtime }),
       };
     }
     if (this.files.has(key)) return { ok: true, type: 'file' };

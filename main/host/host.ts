@@ -15,7 +15,15 @@ export type FsErrorCode =
 export type PathType = 'file' | 'dir' | 'socket' | 'symlink' | 'missing' | 'other';
 
 export type StatResult =
-  | { ok: true; type: PathType; size?: number; target?: string; executable?: boolean }
+  | {
+      ok: true;
+      type: PathType;
+      size?: number;
+      target?: string;
+      executable?: boolean;
+      /** Last modification time, ISO 8601 (to tell log lines older than a config change). */
+      mtime?: string;
+    }
   | { ok: false; error: FsErrorCode; message: string };
 
 export type ReadResult =

@@ -104,6 +104,7 @@ export class LinuxHost implements Host {
         type,
         size: st.size,
         executable: (st.mode & 0o111) !== 0,
+        mtime: st.mtime.toISOString(),
         ...(target !== undefined && { target }),
       };
     } catch (e) {

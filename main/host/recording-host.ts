@@ -79,12 +79,13 @@ export class RecordingHost implements Host {
           r.error === 'ENOENT'
             ? { type: 'missing' }
             : { ...(this.paths[p] ?? { type: 'file' }), error: r.error };
-    } else if (!this.paths[p] || this.paths[p]?.type !== r.type) {
+    } else if (!this.paths[p] || this.paths[p]?.type !== r.type || r.mtime !== undefined) {
       this.paths[p] = {
         ...this.paths[p],
         type: r.type,
         ...(r.size !== undefined && r.type === 'file' && { size: r.size }),
         ...(r.executable !== undefined && r.type === 'file' && { executable: r.executable }),
+        ...(r.mtime !== undefined && { mtime: r.mtime }),
       };
     }
     return r;

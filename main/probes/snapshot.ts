@@ -18,6 +18,7 @@ import { probeLogs } from './logs';
 import { probeVersions, SERVICE_NAMES } from './versions';
 import { probePodman } from './podman';
 import { probeHns } from './windows/hns';
+import { probeConfigChanges } from './config-changes';
 
 /** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, KB linux §10). */
 export const WELL_KNOWN_CONF_DIRS = {
@@ -116,6 +117,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
 
   progress('logs');
   const logs = await probeLogs(ctx);
+  const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
 
   const snapshot: Snapshot = {
     node,
@@ -134,6 +136,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     ...(cri !== undefined && { cri }),
     ...(criUnknown !== undefined && { criUnknown }),
     ...(windows && { windows }),
+    ...(configChanges.length > 0 && { configChanges }),
   };
   return snapshot;
 }

@@ -61,6 +61,8 @@ export type Evidence =
       signature: string;
       /** As LogMatchFact.tailBytes: `line` counts from the start of the file's last N bytes. */
       tailBytes?: number;
+      /** E.g. "before the last change of /etc/cni/net.d/10-calico.conflist (2024-05-02 09:18:40Z)". */
+      note?: string;
     }
   | { kind: 'process'; name: string; pid?: number; args: string[] }
   | { kind: 'path'; path: string; state: string; note?: string }

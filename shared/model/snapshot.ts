@@ -250,4 +250,10 @@ export interface Snapshot {
     pipes: Fact<string[]>;
     hns: Fact<HnsModel>;
   };
+  /**
+   * When the configuration the runtimes read last changed: their CNI conf dirs (the directory
+   * and each entry) and config files, with modification times (ISO 8601). Absent when no time
+   * could be read (an older bundle).
+   */
+  configChanges?: { path: string; mtime: string }[];
 }

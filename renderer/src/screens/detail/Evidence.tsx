@@ -95,6 +95,7 @@ export function EvidenceItem({ e }: { e: Evidence }) {
         <div className="evidence log">
           <span className="kind">log</span> <code>{logLineLocation(e)}</code>{' '}
           <span className="muted small">({e.signature})</span>
+          {e.note && <span className="small note"> — {e.note}</span>}
           <pre className="log-line">{e.text}</pre>
         </div>
       );
