@@ -2,7 +2,7 @@
 import type { Evidence, Finding, Severity } from '../../shared/model/finding';
 import type { Report } from '../../shared/model/report';
 import { logLineLocation } from '../../shared/log-location';
-import { visibleDeep } from './visible';
+import { visible, visibleDeep } from './visible';
 
 export interface Style {
   bold(s: string): string;
@@ -72,6 +72,13 @@ export function formatReport(report: Report, st: Style): string {
   const out: string[] = [];
   const s = r.summary;
   out.push(st.bold(`cni-doctor — ${r.node.hostname ?? 'node'} (${r.node.os}, ${r.node.source})`));
+  // Every report names where its facts came from (remote targets: which transport, which CRI route).
+  if (r.target)
+    out.push(
+      visible(
+        `target ${r.target.target} via ${r.target.transport}${r.target.cri !== undefined ? `; CRI: ${r.target.cri}` : ''}`,
+      ),
+    );
   if (s) {
     for (const rt of s.runtimes)
       out.push(

@@ -18,7 +18,7 @@ export function depsForEntry(
 ): { fs: NodeFs; services: ServiceManager } {
   if (canonicalRoot(entry.root) !== canonicalRoot(env.fs.root))
     throw new ForeignEntry(
-      `journal entry ${entry.id} was made for root ${entry.root}, but this run names root ${env.fs.root}; nothing was done. Run it again with --root ${entry.root} to act on it`,
+      `journal entry ${entry.id} was made for root ${entry.root}, but this run names root ${env.fs.root}; nothing was done. Run it again with ${/^(?:\/|[A-Za-z]:[\\/])/.test(entry.root) ? '--root' : '--target'} ${entry.root} to act on it`,
     );
   return { fs: env.fs, services: env.services };
 }

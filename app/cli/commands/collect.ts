@@ -1,5 +1,6 @@
 import { ArgError, CRI_TIMEOUT_FLAG, ROOT_FLAG, criTimeoutMs, defineCommand } from '../command';
 import { VERSION } from '../version';
+import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
 
 export const collectCommand = defineCommand({
   name: 'collect',
@@ -15,6 +16,7 @@ export const collectCommand = defineCommand({
     ...ROOT_FLAG,
     'no-redact': { type: 'boolean', help: 'keep tokens, keys and passwords in the bundle' },
     ...CRI_TIMEOUT_FLAG,
+    ...TARGET_FLAGS,
   },
   async run({ flags }, io) {
     const out = flags.out;
@@ -38,33 +40,46 @@ export const collectCommand = defineCommand({
     ]);
     // The same host a live scan uses: this Linux machine (or a disk under --root), or on Windows
     // the PowerShell-backed host, so a bundle records exactly what `scan` would read.
-    const inner = await openHost({
-      ...(root !== undefined && { root }),
-      ...(criDeadlineMs !== undefined && { criDeadlineMs }),
-    });
-    let files = 0;
-    const rec = new RecordingHost(inner, {
-      redact: !flags['no-redact'],
-      collectorVersion: VERSION,
-      onProgress: (what) => {
-        files++;
-        // Progress goes to stderr always (collect runs in scripts too), one line per 25 files.
-        if (files % 25 === 1) io.err(`collect: ${files} read, now ${what}`);
-      },
-    });
-    const snapshot = await collectSnapshot(rec, {
-      onProgress: (step) => io.err(`collect: ${step}`),
-    });
-    io.err('collect: files the CNI configs point to');
-    await recordReferencedFiles(rec, snapshot);
-    const { manifest, files: recorded } = rec.result();
-    if (out.endsWith('.tar.gz') || out.endsWith('.tgz'))
-      await writeBundleArchive(out, inner.os, manifest, recorded);
-    else await writeBundleDir(out, inner.os, manifest, recorded);
-    const bytes = recorded.reduce((n, f) => n + f.data.length, 0);
-    io.err(
-      `collect: wrote ${out} (${recorded.length} files, ${(bytes / 1024).toFixed(0)} KiB, ${manifest.redactions?.length ?? 0} redaction(s))`,
-    );
-    return 0;
+    // A --target is reached through its transport; its resources are released afterwards.
+    const target = targetOf(flags);
+    const opened = target
+      ? await (
+          await import('../../../main/remote/open-target')
+        ).openTarget(target, targetOptions(flags, io, criDeadlineMs))
+      : undefined;
+    const inner =
+      opened?.host ??
+      (await openHost({
+        ...(root !== undefined && { root }),
+        ...(criDeadlineMs !== undefined && { criDeadlineMs }),
+      }));
+    try {
+      let files = 0;
+      const rec = new RecordingHost(inner, {
+        redact: !flags['no-redact'],
+        collectorVersion: VERSION,
+        onProgress: (what) => {
+          files++;
+          // Progress goes to stderr always (collect runs in scripts too), one line per 25 files.
+          if (files % 25 === 1) io.err(`collect: ${files} read, now ${what}`);
+        },
+      });
+      const snapshot = await collectSnapshot(rec, {
+        onProgress: (step) => io.err(`collect: ${step}`),
+      });
+      io.err('collect: files the CNI configs point to');
+      await recordReferencedFiles(rec, snapshot);
+      const { manifest, files: recorded } = rec.result();
+      if (out.endsWith('.tar.gz') || out.endsWith('.tgz'))
+        await writeBundleArchive(out, inner.os, manifest, recorded);
+      else await writeBundleDir(out, inner.os, manifest, recorded);
+      const bytes = recorded.reduce((n, f) => n + f.data.length, 0);
+      io.err(
+        `collect: wrote ${out} (${recorded.length} files, ${(bytes / 1024).toFixed(0)} KiB, ${manifest.redactions?.length ?? 0} redaction(s))`,
+      );
+      return 0;
+    } finally {
+      await opened?.close();
+    }
   },
 });

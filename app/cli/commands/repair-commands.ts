@@ -19,6 +19,7 @@ import {
 } from '../command';
 import { ansi, plain } from '../format-text';
 import type { Io } from '../io';
+import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
 import {
   formatApply,
   formatHistory,
@@ -45,12 +46,12 @@ const YES_FLAG = {
   yes: { type: 'boolean', help: 'do it (without --yes: print the preview and change nothing)' },
 } as const;
 /** What every journal-touching command shares: where the node is and where its journal lives. */
-const JOURNAL_FLAGS = { ...ROOT_FLAG, ...STATE_DIR_FLAG } as const;
+const JOURNAL_FLAGS = { ...ROOT_FLAG, ...STATE_DIR_FLAG, ...TARGET_FLAGS } as const;
 type JournalFlags = FlagValues<typeof JOURNAL_FLAGS & typeof CRI_TIMEOUT_FLAG>;
 
 /** `--root DIR --state-dir DIR` as given, for hints that rerun a command on the same target. */
 function targetFlags(flags: JournalFlags): string[] {
-  return (['root', 'state-dir'] as const).flatMap((f) => {
+  return (['root', 'state-dir', 'target'] as const).flatMap((f) => {
     const v = flags[f];
     return v !== undefined ? [`--${f}`, v] : [];
   });
@@ -58,11 +59,39 @@ function targetFlags(flags: JournalFlags): string[] {
 
 /** A command to paste: `sudo` when not root (and not a disk image), every path shell-quoted. */
 function hint(flags: JournalFlags, words: string[], tail: string[] = []): string {
-  const sudo = process.getuid?.() === 0 || flags.root !== undefined ? [] : ['sudo'];
+  const sudo =
+    process.getuid?.() === 0 || flags.root !== undefined || flags.target !== undefined
+      ? []
+      : ['sudo'];
   return shellLine([...sudo, 'npx', 'cni-doctor', ...words, ...targetFlags(flags), ...tail]);
 }
 
-async function environment(flags: JournalFlags): Promise<RepairEnvironment> {
+/**
+ * Where the node is: this machine (or --root), or a --target reached through a transport. Only a
+ * node container on this machine's engine can be repaired remotely (repair-environment.ts says
+ * why the others cannot); its transport holds nothing that needs closing.
+ */
+async function environment(flags: JournalFlags, io: Io): Promise<RepairEnvironment> {
+  const target = targetOf(flags);
+  if (target && target.kind !== 'local') {
+    if (target.kind === 'bundle')
+      throw new Error('a bundle is a recording of a node and cannot be repaired');
+    if (target.kind === 'root') return localEnvironmentFor({ ...flags, root: target.dir });
+    if (flags['state-dir'] !== undefined)
+      throw new ArgError(
+        "--state-dir cannot be combined with a remote --target: the journal lives in the node's own /var/lib/cni-doctor",
+      );
+    const cri = criTimeoutMs(flags['cri-timeout']);
+    const { targetEnvironment } = await import('../../../main/remote/repair-environment');
+    return targetEnvironment(target, {
+      ...targetOptions(flags, io, cri),
+      ...(deps.onTransition && { onTransition: deps.onTransition }),
+    });
+  }
+  return localEnvironmentFor(flags);
+}
+
+async function localEnvironmentFor(flags: JournalFlags): Promise<RepairEnvironment> {
   const root = flags.root;
   const stateDir = flags['state-dir'];
   const cri = criTimeoutMs(flags['cri-timeout']);
@@ -127,7 +156,7 @@ with one reason line on stderr.`,
       throw new Error(
         'a bundle is a recording of a node and cannot be repaired; run fix on the node (or --root on its disk)',
       );
-    const env = await environment(flags);
+    const env = await environment(flags, io);
     const { applyRepair, prepareRepair } = await engine();
     await recover(env, io);
     if (!flags.yes) {
@@ -166,7 +195,7 @@ repair) or could not run, with one reason line on stderr.`,
   operand: { name: 'ENTRY_ID', help: 'a journal entry id from `cni-doctor history`' },
   flags: { ...YES_FLAG, ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ operand: id, flags }, io) {
-    const env = await environment(flags);
+    const env = await environment(flags, io);
     const { depsForEntry, entryProblem, executorFor, JournalStore, undoEntry } = await engine();
     await recover(env, io);
     if (!flags.yes) {
@@ -206,7 +235,7 @@ export const historyCommand = defineCommand({
   summary: 'list the repairs applied on this node, newest first',
   flags: { ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ flags }, io) {
-    const env = await environment(flags);
+    const env = await environment(flags, io);
     const { readHistory, toHistoryEntry } = await engine();
     await recover(env, io);
     const { entries, damaged } = await readHistory(env.stateDir).catch(

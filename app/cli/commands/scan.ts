@@ -1,3 +1,5 @@
+import type { ScanResult } from '../../../main/engine/scan';
+import type { Io } from '../io';
 import { SEVERITY_RANK } from '../../../shared/model/finding';
 import {
   ArgError,
@@ -8,6 +10,7 @@ import {
   defineCommand,
 } from '../command';
 import { ansi, formatReport, plain } from '../format-text';
+import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
 
 const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
 
@@ -30,29 +33,21 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
       help: 'exit 3 on findings at or above error|warning|info, or never (default error)',
     },
     ...CRI_TIMEOUT_FLAG,
+    ...TARGET_FLAGS,
   },
   async run({ flags }, io) {
     const failOn = flags['fail-on'] ?? 'error';
     if (!isFailOn(failOn))
       throw new ArgError(`--fail-on must be error, warning, info or never (got "${failOn}")`);
     const criDeadlineMs = criTimeoutMs(flags['cri-timeout']);
-    // The engine loads when a scan runs, not when the CLI starts (--help, --version stay quick).
-    const [{ openHost }, { scanHost }, { BundleHost }] = await Promise.all([
-      import('../../../main/engine/open-host'),
-      import('../../../main/engine/scan'),
-      import('../../../main/host/bundle-host'),
-    ]);
-    const host = await openHost({
-      ...(flags.bundle !== undefined && { bundle: flags.bundle }),
-      ...(flags.root !== undefined && { root: flags.root }),
-      ...(criDeadlineMs !== undefined && { criDeadlineMs }),
-    });
-    // A malformed manifest section is dropped (its facts become unknown); say which, on stderr.
-    if (host instanceof BundleHost)
-      for (const w of host.warnings) io.err(`cni-doctor scan: warning: ${w}`);
-    const { report } = await scanHost(host, {
-      onProgress: (step) => io.progress(`scanning: ${step}`),
-    });
+    const target = targetOf(flags);
+    const { report } = target
+      ? await (
+          await import('../../../main/remote/open-target')
+        ).scanTarget(target, targetOptions(flags, io, criDeadlineMs), {
+          onProgress: (step) => io.progress(`scanning ${flags.target}: ${step}`),
+        })
+      : await scanHere(flags, io, criDeadlineMs);
     io.progress('');
     if (flags.json) io.out(JSON.stringify(report, null, 2));
     else io.out(formatReport(report, io.isTty ? ansi : plain));
@@ -61,6 +56,30 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
     return report.findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 3 : 0;
   },
 });
+
+async function scanHere(
+  flags: { bundle?: string; root?: string },
+  io: Io,
+  criDeadlineMs: number | undefined,
+): Promise<ScanResult> {
+  // The engine loads when a scan runs, not when the CLI starts (--help, --version stay quick).
+  const [{ openHost }, { scanHost }, { BundleHost }] = await Promise.all([
+    import('../../../main/engine/open-host'),
+    import('../../../main/engine/scan'),
+    import('../../../main/host/bundle-host'),
+  ]);
+  const host = await openHost({
+    ...(flags.bundle !== undefined && { bundle: flags.bundle }),
+    ...(flags.root !== undefined && { root: flags.root }),
+    ...(criDeadlineMs !== undefined && { criDeadlineMs }),
+  });
+  // A malformed manifest section is dropped (its facts become unknown); say which, on stderr.
+  if (host instanceof BundleHost)
+    for (const w of host.warnings) io.err(`cni-doctor scan: warning: ${w}`);
+  return scanHost(host, {
+    onProgress: (step) => io.progress(`scanning: ${step}`),
+  });
+}
 
 function isFailOn(v: string): v is (typeof FAIL_ON)[number] {
   return (FAIL_ON as readonly string[]).includes(v);
