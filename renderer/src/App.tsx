@@ -1,6 +1,7 @@
 /** The window: header, screen list, the current screen, and the finding detail panel. */
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ScanResponse } from '../../shared/api';
+import { useDetailWidthVariable } from './components/DetailResizer';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Nav } from './components/Nav';
 import { ScanProgress } from './components/ScanProgress';
@@ -66,6 +67,7 @@ function NeedsScan({ children }: { children: (scan: ScanResponse) => ReactNode }
 
 export function App() {
   useThemeAttribute();
+  useDetailWidthVariable();
   const info = useInfo();
   const scan = useScan();
   const rescan = useRescan();
@@ -88,7 +90,11 @@ export function App() {
       </a>
       <header className="top">
         <span className="brand">cni-doctor</span>
-        <span className="source" aria-live="polite">
+        <span
+          className="source"
+          aria-live="polite"
+          title={scan.data ? `Open target: ${scan.data.label}` : undefined}
+        >
           {scan.data ? scan.data.label : info.data ? 'scanning…' : ''}
         </span>
         <span className="spacer" />

@@ -8,6 +8,8 @@ import type { InventoryTable } from '../lib/inventory-rows';
 
 const ROW_HEIGHT = 30;
 
+const rowCount = (n: number): string => `${n.toLocaleString()} ${n === 1 ? 'row' : 'rows'}`;
+
 export function VirtualTable({
   table,
   maxHeight = 520,
@@ -38,14 +40,14 @@ export function VirtualTable({
         <h3 id={`${id}-title`}>{table.title}</h3>
         <span className="muted" aria-live="polite">
           {rows.length === table.rows.length
-            ? `${table.rows.length.toLocaleString()} rows`
-            : `${rows.length.toLocaleString()} of ${table.rows.length.toLocaleString()} rows`}
+            ? rowCount(table.rows.length)
+            : `${rows.length.toLocaleString()} of ${rowCount(table.rows.length)}`}
         </span>
         {table.rows.length > 8 && (
           <input
             type="search"
             className="vtable-filter"
-            placeholder="Filter rows"
+            placeholder="Filter"
             aria-label={`Filter ${table.title}`}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
@@ -71,7 +73,7 @@ export function VirtualTable({
                 style={{ gridTemplateColumns: template }}
               >
                 {table.columns.map((c) => (
-                  <div role="columnheader" key={c.label} className="vcell">
+                  <div role="columnheader" key={c.label} className="vcell" title={c.label}>
                     {c.label}
                   </div>
                 ))}

@@ -1,5 +1,6 @@
 /**
- * Preferences that survive a restart (localStorage): the theme and the muted findings. Muting is
+ * Preferences that survive a restart (localStorage): the theme, the muted findings and the
+ * detail panel's width. Muting is
  * per finding id, which is stable across rescans of the same node (shared/model/finding.ts).
  */
 import { create } from 'zustand';
@@ -10,7 +11,10 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 interface Prefs {
   theme: ThemeChoice;
   muted: string[];
+  /** The detail panel's width in CSS pixels; null: the default. */
+  detailWidth: number | null;
   setTheme(t: ThemeChoice): void;
+  setDetailWidth(px: number | null): void;
   toggleMute(findingId: string): void;
 }
 
@@ -19,7 +23,10 @@ export const usePrefs = create<Prefs>()(
     (set) => ({
       theme: 'system',
       muted: [],
+      detailWidth: null,
       setTheme: (theme) => set({ theme }),
+      setDetailWidth: (px) =>
+        set({ detailWidth: px === null || !Number.isFinite(px) ? null : Math.max(240, px) }),
       toggleMute: (id) =>
         set((s) => ({
           muted: s.muted.includes(id) ? s.muted.filter((m) => m !== id) : [...s.muted, id],
@@ -29,7 +36,7 @@ export const usePrefs = create<Prefs>()(
       name: 'cni-doctor.prefs',
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ theme: s.theme, muted: s.muted }),
+      partialize: (s) => ({ theme: s.theme, muted: s.muted, detailWidth: s.detailWidth }),
     },
   ),
 );

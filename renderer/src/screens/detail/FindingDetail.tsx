@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Finding } from '../../../../shared/model/finding';
 import type { ScanResponse } from '../../../../shared/api';
 import { SeverityBadge } from '../../components/Badges';
+import { DetailResizer } from '../../components/DetailResizer';
 import { useView } from '../../state/view-store';
 import { EvidenceItem } from './Evidence';
 import { RepairPanel } from './RepairPanel';
@@ -14,6 +15,7 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
   const close = useView((v) => v.closeFinding);
   const open = useView((v) => v.openFinding);
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const current = scan.report.findings.find((x) => x.id === findingId);
   // After a repair the rescan no longer has the finding: keep showing it (and the repair's result
   // and Undo) instead of pulling the panel away from under the user.
@@ -42,7 +44,13 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
     .filter((x) => x !== undefined);
 
   return (
-    <aside className="detail" aria-labelledby="detail-title" data-testid="finding-detail">
+    <aside
+      className="detail"
+      aria-labelledby="detail-title"
+      data-testid="finding-detail"
+      ref={panel}
+    >
+      <DetailResizer panel={() => panel.current} />
       <div className="detail-head">
         <h2 id="detail-title" tabIndex={-1} ref={heading}>
           <SeverityBadge severity={f.severity} /> {f.title}
