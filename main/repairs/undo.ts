@@ -43,12 +43,13 @@ export async function undoEntry(
   if (!ENTRY_ID.test(id))
     return refused(null, id, `"${id}" is not a journal entry id (see \`cni-doctor history\`)`);
   let store: JournalStore | null;
+  let first: JournalEntry | null;
   try {
     store = await JournalStore.open(env.stateDir, { create: false });
+    first = store ? await store.load(id) : null;
   } catch (e) {
-    return refused(null, id, (e as Error).message);
+    return refused(null, id, `${(e as Error).message}; nothing was done`);
   }
-  const first = store ? await store.load(id) : null;
   if (!store || !first) return refused(null, id, `no journal entry ${id} in ${env.stateDir}`);
   const invalid = entryProblem(first, env.fs.root);
   if (invalid) return refused(first, id, `cannot undo ${id}: ${invalid}; nothing was done`);
@@ -70,7 +71,7 @@ export async function undoEntry(
   }
   try {
     await recoverWithLock(store, env);
-    const entry = await store.load(id);
+    const entry = await store.load(id).catch(() => null);
     if (!entry) return refused(null, id, `no journal entry ${id}`);
     if (entry.status !== 'verified')
       return refused(

@@ -25,10 +25,25 @@ export const ENTRY_ID = /^[0-9]{8}T[0-9]{6}\.[0-9]{3}Z-[0-9a-f]{6}$/;
 /** Backup files: `<step>-<n>.bak` and `<phase>-<n>.conflict` (no separators, no dot-dot). */
 export const BACKUP_NAME = /^[a-z0-9]+(?:-[0-9]+)+\.(?:bak|conflict)$/;
 
-async function readNoFollow(p: string): Promise<string> {
+/** A file in the state dir: a regular file (never a link) that root or this user wrote. */
+async function checkedHandle(p: string): Promise<fsp.FileHandle> {
   const h = await openNoFollow(p, constants.O_RDONLY);
+  const st = await h.stat();
+  const why = !st.isFile()
+    ? 'is not a regular file'
+    : ![0, process.geteuid?.() ?? 0].includes(st.uid)
+      ? `is owned by uid ${st.uid}, not root or this user`
+      : null;
+  if (why) {
+    await h.close();
+    throw new UnsafeStateDir(`${p} ${why}; it was not read`);
+  }
+  return h;
+}
+
+async function readNoFollow(p: string): Promise<string> {
+  const h = await checkedHandle(p);
   try {
-    if (!(await h.stat()).isFile()) throw new Error(`${p} is not a regular file`);
     return await h.readFile('utf8');
   } finally {
     await h.close();
@@ -156,9 +171,8 @@ export class JournalStore {
     if (!BACKUP_NAME.test(name)) throw new Error(`invalid backup name "${name}"`);
     const dir = this.backupDir(id);
     if (!(await this.subdir(dir, false))) throw new Error(`no backups for entry ${id}`);
-    const h = await openNoFollow(path.join(dir, name), constants.O_RDONLY);
+    const h = await checkedHandle(path.join(dir, name));
     try {
-      if (!(await h.stat()).isFile()) throw new Error(`backup ${name} is not a regular file`);
       return await h.readFile();
     } finally {
       await h.close();
