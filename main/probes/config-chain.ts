@@ -17,6 +17,17 @@ export function parseConfigFile(
   file: TextFile,
   errors: ConfigError[],
 ): ParsedConfigFile | undefined {
+  if (file.encodingError) {
+    // TOML documents are UTF-8; go-toml/v2 (containerd 2.x) refuses anything else (containerd
+    // 1.x's go-toml v1 does not check: fixtures/toml-test/README.md).
+    errors.push({ path: file.path, message: `not valid TOML: ${file.encodingError}` });
+    return undefined;
+  }
+  // decodeText already dropped the one BOM a file may start with; another is not TOML.
+  if (file.text.startsWith('\uFEFF')) {
+    errors.push({ path: file.path, message: 'not valid TOML: a second byte order mark', line: 1 });
+    return undefined;
+  }
   const r = parseToml(file.text);
   if (!r.ok) {
     errors.push({

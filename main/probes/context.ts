@@ -2,6 +2,7 @@
  * What every probe receives: the host, and cached reads so two probes asking for the same file
  * cost one read (and a recording host records it once).
  */
+import { isUtf8 } from 'node:buffer';
 import type { Host, ListResult, ReadResult, StatResult } from '../host/host';
 import { READ_LIMITS } from '../bundle/limits';
 import type { TextFile } from '../../shared/model/snapshot';
@@ -42,8 +43,39 @@ export class ProbeContext {
   async text(path: string): Promise<Fact<TextFile | null>> {
     const r = await this.read(path);
     if (!r.ok) return r.error === 'ENOENT' ? known(null) : unknownFact(r.message);
-    return known({ path, text: decodeText(r.data), truncated: r.truncated });
+    // A cut at the read limit can split a character: only a whole file is judged.
+    const encodingError = r.truncated ? undefined : utf8Error(r.data);
+    return known({
+      path,
+      text: decodeText(r.data),
+      truncated: r.truncated,
+      ...(encodingError && { encodingError }),
+    });
   }
+}
+
+/**
+ * Where a file that is neither UTF-16 (BOM) nor valid UTF-8 first breaks UTF-8: decoding would
+ * turn those bytes into U+FFFD silently, and TOML (containerd's, CRI-O's configs) rejects them.
+ */
+export function utf8Error(data: Buffer): string | undefined {
+  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xfe) return undefined;
+  if (isUtf8(data)) return undefined;
+  let lo = 0;
+  let hi = data.length;
+  // The longest valid prefix, to name the line: valid prefixes are closed under shortening up
+  // to a character boundary, so bisect on "this prefix (trimmed to a boundary) is valid".
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    let end = mid;
+    while (end > 0 && ((data[end] ?? 0) & 0xc0) === 0x80) end--;
+    if (isUtf8(data.subarray(0, end))) lo = mid;
+    else hi = mid - 1;
+  }
+  let bad = lo;
+  while (bad > 0 && ((data[bad] ?? 0) & 0xc0) === 0x80) bad--;
+  const line = data.subarray(0, bad).toString('latin1').split('\n').length;
+  return `invalid UTF-8 at line ${line} (byte ${bad + 1})`;
 }
 
 /** UTF-8, or UTF-16LE when it starts with a BOM (Windows tools write those). */

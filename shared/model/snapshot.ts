@@ -43,6 +43,8 @@ export interface TextFile {
   path: string;
   text: string;
   truncated: boolean;
+  /** Set when the bytes are not valid UTF-8 (the text then holds U+FFFD in their place). */
+  encodingError?: string;
 }
 
 export interface ConfigError {

@@ -1,12 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { BundleHost } from '../../host/bundle-host';
-import { scanHost } from '../../engine/scan';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { describe, expect, it } from 'vitest';
+import { scanMemoryNode } from '../../host/memory-node.testutil';
 
 const FLANNEL = JSON.stringify({
   name: 'cbr0',
@@ -28,32 +21,22 @@ async function statuses(
   unreadable: string,
   extraConf = '',
 ): Promise<Record<string, string | undefined>> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cni-shared-'));
-  dirs.push(dir);
-  const files: Record<string, string> = {
-    'etc/cni/net.d/10-flannel.conflist': FLANNEL,
-    ...(runtime === 'containerd'
-      ? { 'etc/containerd/config.toml': 'version = 2\n' }
-      : { 'etc/crio/crio.conf': `[crio.network]\n${extraConf}` }),
-  };
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(path.join(dir, 'files', path.dirname(p)), { recursive: true });
-    writeFileSync(path.join(dir, 'files', p), text);
-  }
-  const manifest = {
-    format: 'cni-doctor.bundle/v1',
-    host: { os: 'linux' },
-    processes: [{ name: runtime, args: [`/usr/bin/${runtime}`] }],
+  const scan = await scanMemoryNode({
+    running: [runtime],
+    files: {
+      '/etc/cni/net.d/10-flannel.conflist': FLANNEL,
+      ...(runtime === 'containerd'
+        ? { '/etc/containerd/config.toml': 'version = 2\n' }
+        : { '/etc/crio/crio.conf': `[crio.network]\n${extraConf}` }),
+    },
     paths: {
       '/etc/cni/net.d': { type: 'dir', entries: ['10-flannel.conflist', unreadable] },
       [`/etc/cni/net.d/${unreadable}`]: { type: 'file', error: 'EACCES' },
       '/opt/cni/bin': { type: 'dir', entries: ['flannel', 'portmap', 'bridge'] },
     },
-  };
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-  const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
+  });
   return Object.fromEntries(
-    report.checks
+    scan.report.checks
       .filter((c) => CNI_RULES.includes(c.rule) || c.rule.startsWith('crio.'))
       .map((c) => [c.rule, c.status]),
   );
@@ -83,18 +66,10 @@ describe('CNI checks with an unreadable config', () => {
 
 describe('CNI checks on a node whose kubelet uses cri-dockerd', () => {
   it('are not-applicable, and say the kubelet uses another runtime (containerd is installed)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cni-shared-'));
-    dirs.push(dir);
-    mkdirSync(path.join(dir, 'files/etc/containerd'), { recursive: true });
-    writeFileSync(
-      path.join(dir, 'files/etc/containerd/config.toml'),
-      'disabled_plugins = ["cri"]\n',
-    );
-    const manifest = {
-      format: 'cni-doctor.bundle/v1',
-      host: { os: 'linux' },
+    const scan = await scanMemoryNode({
+      running: ['containerd'],
+      files: { '/etc/containerd/config.toml': 'disabled_plugins = ["cri"]\n' },
       processes: [
-        { name: 'containerd', args: ['/usr/bin/containerd'] },
         {
           name: 'kubelet',
           args: [
@@ -103,11 +78,8 @@ describe('CNI checks on a node whose kubelet uses cri-dockerd', () => {
           ],
         },
       ],
-    };
-    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-    const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
-    const none = report.checks.find((c) => c.rule === 'cni.conf.none');
-    expect(none).toMatchObject({
+    });
+    expect(scan.check('cni.conf.none')).toMatchObject({
       status: 'not-applicable',
       reason: 'the kubelet uses unix:///var/run/cri-dockerd.sock, not containerd',
     });
