@@ -39,6 +39,18 @@ if (want('hns')) {
     `hns      ${r.endpoints} endpoints + ${r.policyLists} policy lists: rules ${r.rulesMs.toFixed(1)} ms (target < 200 ms); bundle → snapshot ${r.snapshotMs.toFixed(0)} ms vs JSON.parse ${r.jsonParseMs.toFixed(0)} ms`,
   );
 }
+if (want('pwsh')) {
+  try {
+    const { runPwshCollectBench, formatPwshFigure } = await import('./powershell-collect.bench');
+    const r = await runPwshCollectBench();
+    console.log(
+      `pwsh     collect.ps1 in PowerShell 7, ${r.endpoints} HNS endpoints + ${r.policyLists} policy lists (${r.hnsMiB.toFixed(1)} MiB of HNS JSON, mock cmdlets' cost excluded):`,
+    );
+    for (const f of r.figures) console.log(`pwsh       ${formatPwshFigure(f)}`);
+  } catch (e) {
+    console.log(`pwsh     skipped: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
 if (want('ui')) {
   try {
     const { runUiBench } = await import('./ui-first-finding.bench');
