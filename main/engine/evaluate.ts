@@ -18,16 +18,19 @@ import { staleViewNoteStep } from './post/stale-view-note';
 import { claimLogLinesStep } from './post/claim-log-lines';
 import { rankStep } from './post/rank';
 import { oldLogLinesStep } from './post/old-log-lines';
+import { groupRepeatsStep } from './post/group-repeats';
 
 /**
  * Steps run in this order after every rule: notes that concern several rules, then which finding
- * each log line belongs to, then which lines predate the last configuration change, then the one
- * ranking every door shows (last, so it sees the final findings).
+ * each log line belongs to, then which lines predate the last configuration change, then
+ * findings repeated per file grouped into one, then the one ranking every door shows (last, so
+ * it sees the final findings).
  */
 export const POST_STEPS: readonly PostStep[] = [
   staleViewNoteStep,
   claimLogLinesStep,
   oldLogLinesStep,
+  groupRepeatsStep,
   rankStep,
 ];
 
@@ -136,7 +139,8 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
 
   let assembly = { checks, findings };
   for (const step of POST_STEPS) assembly = step.run(assembly, { snapshot, derived });
-  const kept = new Set(assembly.findings.map((f) => f.id));
+  // A grouped finding keeps its members' ids alive: their repairs stay valid.
+  const kept = new Set(assembly.findings.flatMap((f) => [f.id, ...(f.members ?? [])]));
   for (const f of assembly.findings)
     if (f.relatedFindings) {
       f.relatedFindings = f.relatedFindings.filter((id) => kept.has(id));

@@ -52,7 +52,10 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
     return v;
   }
   const problems: string[] = [];
-  v.resolved = !after.report.findings.some((f) => f.id === o.plan.findingId);
+  // A finding grouped with others of its kind is still there when its id is among the members.
+  v.resolved = !after.report.findings.some(
+    (f) => f.id === o.plan.findingId || f.members?.includes(o.plan.findingId),
+  );
   if (!v.resolved) problems.push(`the finding ${o.plan.findingId} is still there`);
   const wasError = new Set(
     o.before.report.findings.filter((f) => f.severity === 'error').map((f) => f.id),

@@ -88,6 +88,12 @@ export interface Finding {
   repairs: RepairRef[];
   /** Ids of other findings that explain this one (e.g. cri.network.not-ready → cni.conf.invalid). */
   relatedFindings?: string[];
+  /**
+   * Set when this finding stands for several of the same kind (one per file, grouped so 2,000
+   * bad configs are one finding): the ids those findings have on their own. Their repair ids
+   * stay valid and are listed in the evidence.
+   */
+  members?: string[];
   /** Guidance when no automatic repair exists. */
   guidance?: string;
   /** KB reference for the fact the rule encodes. */
