@@ -16,6 +16,7 @@ import { criEndpointMissing } from './cri/endpoint-missing';
 import { criEndpointUnreachable } from './cri/endpoint-unreachable';
 import { criCrictlMismatch } from './cri/crictl-mismatch';
 import { criNetworkNotReady } from './cri/network-not-ready';
+import { criCniNotReloaded } from './cri/not-reloaded';
 import { kubeletFlagsRemoved } from './kubelet/flags-removed';
 import { kubeletCgroupDriverMismatch } from './kubelet/cgroup-driver';
 import { WINDOWS_RULES } from './windows/index';
@@ -38,6 +39,7 @@ export const CORE_RULES: readonly Rule[] = [
   criEndpointUnreachable,
   criCrictlMismatch,
   criNetworkNotReady,
+  criCniNotReloaded,
   kubeletFlagsRemoved,
   kubeletCgroupDriverMismatch,
   ...WINDOWS_RULES,

@@ -96,6 +96,7 @@ export const criNetworkNotReady: Rule = {
           'cni.conf.shadowed-by-default',
           'cni.plugin.missing',
           'crio.network.default-missing',
+          'cri.cni.not-reloaded',
         ],
       });
     }
