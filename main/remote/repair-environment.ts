@@ -8,13 +8,13 @@
  * scan. Where the transport cannot offer that (ssh, kubectl — the node's file system is not
  * visible here), creating the environment fails with the reason instead of degrading silently.
  */
-import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { formatTarget, type RemoteTarget } from '../../shared/target';
 import { DEFAULT_STATE_DIR_LINUX } from './state-dir-path';
 import type { RepairEnvironment } from '../repairs/environment';
 import { openTransport, scanTarget, type TargetOptions } from './open-target';
 import { NodeRootFs } from './node-root-fs';
+import { trustNodeRoot } from '../repairs/state/secure-dir';
 import { detectServiceManager, TransportServiceManager } from './service-manager';
 
 export interface TargetEnvironmentOptions extends TargetOptions {
@@ -34,7 +34,9 @@ export async function targetEnvironment(
     const root = await transport.localRoot();
     if (!root.ok) throw new Error(`cannot repair ${label}: ${root.reason}`);
     const stateDir = path.join(root.dir, DEFAULT_STATE_DIR_LINUX);
-    await assertNoSymlinkOnTheWay(root.dir, DEFAULT_STATE_DIR_LINUX);
+    // The journal's secure-dir walk starts at the node's root and checks every component below
+    // it (a symlink inside the node would resolve against this machine's root: refused).
+    trustNodeRoot(root.dir);
     const services = new TransportServiceManager(transport, await detectServiceManager(transport));
     return {
       scan: async () => scanTarget(t, o),
@@ -51,33 +53,5 @@ export async function targetEnvironment(
   } catch (e) {
     await transport.dispose();
     throw e;
-  }
-}
-
-/**
- * The state dir is reached through /proc/PID/root, where an ABSOLUTE symlink inside the node
- * resolves against THIS machine's root: a node whose /var/lib/cni-doctor pointed at /etc would
- * make the journal write into this machine. No component on the way may be a symlink, and each
- * existing one must be a root-owned directory not writable by others.
- */
-export async function assertNoSymlinkOnTheWay(base: string, nodePath: string): Promise<void> {
-  let cur = base;
-  for (const seg of nodePath.split('/').filter(Boolean)) {
-    cur = path.join(cur, seg);
-    let st;
-    try {
-      st = await fsp.lstat(cur);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return; // created by the journal, below
-      throw e;
-    }
-    const shown = cur.slice(base.length) || '/';
-    if (st.isSymbolicLink())
-      throw new Error(
-        `the node's ${shown} is a symlink; refusing to keep the repair journal through it`,
-      );
-    if (!st.isDirectory()) throw new Error(`the node's ${shown} is not a directory`);
-    if (st.uid !== 0 || (st.mode & 0o002) !== 0)
-      throw new Error(`the node's ${shown} is not a root-owned directory closed to other users`);
   }
 }

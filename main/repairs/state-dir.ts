@@ -15,6 +15,9 @@ import type { NodeFs } from './node-fs';
 
 /** The root as this machine names it: realpath, so `/mnt/node` and a link to it share state. */
 export function canonicalRoot(root: string): string {
+  // A node reached through a transport is named by its target (container:podman/n): the same
+  // string from any working directory, never resolved as a path of this machine.
+  if (!/^(?:\/|[A-Za-z]:[\\/]|\.)/.test(root)) return root;
   try {
     return realpathSync(root);
   } catch {
