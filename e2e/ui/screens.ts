@@ -9,7 +9,7 @@ export async function visitEveryScreen(page: Page, demoId: string, visit: Visit)
   await visit('overview');
   await page
     .getByTestId('top-finding')
-    .getByRole('button', { name: 'Show evidence and repair' })
+    .getByRole('button', { name: /^Show evidence and (repair|guidance)$/ })
     .click();
   await expect(page.getByTestId('finding-detail')).toBeVisible();
   await visit('finding-detail');

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } fr
 import type { ScanResponse } from '../../shared/api';
 import { useDetailWidthVariable } from './components/DetailResizer';
 import { ErrorNotice } from './components/ErrorNotice';
+import { ExportReport } from './components/ExportReport';
 import { Nav } from './components/Nav';
 import { ScanProgress } from './components/ScanProgress';
 import { ThemeToggle } from './components/ThemeToggle';
@@ -98,6 +99,7 @@ export function App() {
           {scan.data ? scan.data.label : info.data ? 'scanning…' : ''}
         </span>
         <span className="spacer" />
+        {scan.data && <ExportReport scan={scan.data} />}
         <button type="button" onClick={() => void rescan()} disabled={scan.isFetching}>
           Rescan
         </button>

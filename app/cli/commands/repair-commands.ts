@@ -6,7 +6,7 @@
  */
 import type { ApplyResult } from '../../../shared/model/repair';
 import type { LocalEnvironmentOptions, RepairEnvironment } from '../../../main/repairs';
-import { shellLine } from '../shell-quote';
+import { shellLine } from '../../../shared/shell-quote';
 import {
   ArgError,
   CRI_TIMEOUT_FLAG,

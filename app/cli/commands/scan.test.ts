@@ -1,4 +1,12 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,5 +44,41 @@ describe('scan --bundle with a malformed manifest section', () => {
       checks: { rule: string; status: string }[];
     };
     expect(report.checks.find((c) => c.rule === 'cri.endpoint.missing')?.status).toBe('unknown');
+  });
+});
+
+describe('scan --html', () => {
+  it('writes the same findings as the JSON report into a private, self-contained page', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cnd-scan-html-'));
+    const demo = join(__dirname, '../../../assets/demo/minikube-conflict');
+    const json = captureIo();
+    await main(['scan', '--bundle', demo, '--json'], json);
+    const report = JSON.parse(json.stdout.join('\n')) as {
+      findings: { id: string; title: string }[];
+      summary: { topFindingId: string };
+    };
+    const out = join(dir, 'report.html');
+    const io = captureIo();
+    await main(['scan', '--bundle', demo, '--html', out], io);
+    const html = readFileSync(out, 'utf8');
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const ids = [...html.matchAll(/<h3 id="t-([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
+    expect(new Set(ids)).toEqual(new Set(report.findings.map((f) => f.id)));
+    expect(ids[0]).toBe(report.summary.topFindingId);
+    expect(html).not.toMatch(/<script|<link|src=/i);
+  });
+
+  it('refuses to write through a planted symlink', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cnd-scan-html-'));
+    const victim = join(dir, 'victim');
+    writeFileSync(victim, 'keep');
+    const out = join(dir, 'report.html');
+    symlinkSync(victim, out);
+    const io = captureIo();
+    await main(
+      ['scan', '--bundle', join(__dirname, '../../../assets/demo/healthy-node'), '--html', out],
+      io,
+    );
+    expect(readFileSync(victim, 'utf8')).toBe('keep');
   });
 });

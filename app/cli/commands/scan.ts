@@ -32,6 +32,11 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
       value: 'LEVEL',
       help: 'exit 3 on findings at or above error|warning|info, or never (default error)',
     },
+    html: {
+      type: 'string',
+      value: 'FILE',
+      help: 'also write the whole report as one self-contained HTML page (opens offline; for tickets)',
+    },
     ...CRI_TIMEOUT_FLAG,
     ...TARGET_FLAGS,
   },
@@ -49,6 +54,7 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
         })
       : await scanHere(flags, io, criDeadlineMs);
     io.progress('');
+    if (flags.html !== undefined) await writeHtml(flags.html, report, flags);
     if (flags.json) io.out(JSON.stringify(report, null, 2));
     else io.out(formatReport(report, io.isTty ? ansi : plain));
     if (failOn === 'never') return 0;
@@ -79,6 +85,27 @@ async function scanHere(
   return scanHost(host, {
     onProgress: (step) => io.progress(`scanning: ${step}`),
   });
+}
+
+/** The report page, written like a bundle: a new 0600 file, never through a planted link. */
+async function writeHtml(
+  file: string,
+  report: ScanResult['report'],
+  flags: { bundle?: string; root?: string; target?: string },
+): Promise<void> {
+  const [{ renderReportHtml }, { writeOutputFile }, { VERSION }] = await Promise.all([
+    import('../../../shared/report-html'),
+    import('../../../main/bundle/output-file'),
+    import('../version'),
+  ]);
+  const label =
+    flags.target ??
+    (flags.bundle
+      ? `bundle ${flags.bundle}`
+      : flags.root
+        ? `node disk ${flags.root}`
+        : 'live node');
+  await writeOutputFile(file, Buffer.from(renderReportHtml(report, { label, version: VERSION })));
 }
 
 function isFailOn(v: string): v is (typeof FAIL_ON)[number] {

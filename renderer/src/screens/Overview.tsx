@@ -82,7 +82,7 @@ export function Overview({ scan }: { scan: ScanResponse }) {
                 : ' · guidance only'}
             </p>
             <button type="button" className="primary" onClick={() => openFinding(top.id)}>
-              Show evidence and repair
+              {top.repairs.length > 0 ? 'Show evidence and repair' : 'Show evidence and guidance'}
             </button>
           </>
         ) : (
