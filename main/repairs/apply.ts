@@ -28,7 +28,7 @@ import { acquireNodeLock, LockBusy, type Lock } from './journal/lock';
 import { EntryRecorder } from './journal/recorder';
 import { JournalStore, newEntryId } from './journal/store';
 import { prepareRepair } from './prepare';
-import { recoverWithLock } from './recover';
+import { recoverLastHolder, recoverWithLock } from './recover';
 import { rollBack, type RevertDeps } from './revert';
 import { stateDirProblem } from './state-dir';
 import { executorFor } from './steps/registry';
@@ -94,7 +94,13 @@ export async function applyRepair(
     );
   }
   try {
-    // Entries a crashed run left behind are put right before anything new starts.
+    // Entries a crashed run left behind are put right before anything new starts — in our state
+    // dir, and in the one the last holder of this node's lock used.
+    try {
+      await recoverLastHolder(lock, env);
+    } catch (e) {
+      return refused(repairId, (e as Error).message);
+    }
     await recoverWithLock(store, env);
     const changed = await changedInputs(plan, env.fs);
     if (changed.length > 0)

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../shared/model/repair';
 import { JournalStore } from './journal/store';
+import { applyRepair } from './apply';
 import { recoverJournal } from './recover';
 import { localEnvironment } from './local-environment';
 import { bundleEntry } from './testing/bundle';
@@ -269,4 +270,126 @@ describe('crash at every journal boundary, then recovery', () => {
       expect(o.finalStatus, o.point).toBe('rolled-back');
     }
   }, 120_000);
+});
+
+const SHADOW = 'cni.conf.shadowed-by-default:disable-files:containerd';
+
+/** A node with SHADOW applied in-process (fast), returning its journal entry id. */
+async function appliedNode(): Promise<Node & { entry: string }> {
+  const n = freshNode(shadowedNode());
+  const r = await applyRepair(
+    localEnvironment({ root: n.root, stateDir: n.state, isElevated: () => true }),
+    SHADOW,
+  );
+  expect(r.status).toBe('applied');
+  return { ...n, entry: r.entry as string };
+}
+
+const target = (n: Node): string[] => ['--root', n.root, '--state-dir', n.state];
+const pointsOf = (stderr: string): string[] =>
+  [...stderr.matchAll(/^transition (\S+)$/gm)].map((m) => m[1] as string);
+
+describe('crash during undo and during recovery, and two runs on one node (issue 9)', () => {
+  it('undo killed at every point: recovery finishes the undo, back to the original bytes', async () => {
+    const original = snapshotTree(makeTemp(shadowedNode()));
+    const ref = await appliedNode();
+    const listed = await cli(['undo', ref.entry, '--yes', ...target(ref)], {
+      CNI_DOCTOR_LIST_POINTS: '1',
+    });
+    expect(listed.code, listed.stderr).toBe(0);
+    const points = pointsOf(listed.stderr);
+    expect(points).toEqual(['undoing', 'undo-step-2:reverted', 'undo-step-1:reverted', 'undone']);
+    const outcomes = await pool(points, 2, async (point) => {
+      const n = await appliedNode();
+      const killed = await cli(['undo', n.entry, '--yes', ...target(n)], {
+        CNI_DOCTOR_CRASH_AT: point,
+      });
+      expect(killed.signal, point).toBe('SIGKILL');
+      await recoverJournal(localEnvironment({ root: n.root, stateDir: n.state }));
+      return {
+        point,
+        tree: snapshotTree(n.root),
+        status: (await onlyEntry(n.state)).status,
+        left: [...leftovers(n.root), ...leftovers(n.state)],
+      };
+    });
+    for (const o of outcomes) {
+      expect(o.tree, o.point).toEqual(original);
+      expect(o.status, o.point).toBe('undone');
+      expect(o.left, o.point).toEqual([]);
+    }
+  }, 120_000);
+
+  it('recovery killed at every point is finished by the next recovery', async () => {
+    const spec = shadowedNode();
+    const original = snapshotTree(makeTemp(spec));
+    const crashedFix = async (): Promise<Node> => {
+      const n = freshNode(spec);
+      const r = await cli(fixArgs(n, SHADOW), { CNI_DOCTOR_CRASH_AT: 'applied' });
+      expect(r.signal).toBe('SIGKILL');
+      return n;
+    };
+    const ref = await crashedFix();
+    const listed = await cli(['history', ...target(ref)], { CNI_DOCTOR_LIST_POINTS: '1' });
+    const points = pointsOf(listed.stderr);
+    expect(points).toEqual([
+      'rolling-back',
+      'rollback-step-2:reverted',
+      'rollback-step-1:reverted',
+      'rolled-back',
+    ]);
+    const outcomes = await pool(points, 2, async (point) => {
+      const n = await crashedFix();
+      const killed = await cli(['history', ...target(n)], { CNI_DOCTOR_CRASH_AT: point });
+      expect(killed.signal, point).toBe('SIGKILL');
+      await recoverJournal(localEnvironment({ root: n.root, stateDir: n.state }));
+      return {
+        point,
+        tree: snapshotTree(n.root),
+        status: (await onlyEntry(n.state)).status,
+        left: [...leftovers(n.root), ...leftovers(n.state)],
+      };
+    });
+    for (const o of outcomes) {
+      expect(o.tree, o.point).toEqual(original);
+      expect(o.status, o.point).toBe('rolled-back');
+      expect(o.left, o.point).toEqual([]);
+    }
+  }, 120_000);
+
+  it('two fixes at once on one node (separate state dirs), one killed at each point: before or after, never between', async () => {
+    const spec = shadowedNode();
+    const original = snapshotTree(makeTemp(spec));
+    const ref = freshNode(spec);
+    const run = await cli(fixArgs(ref, SHADOW), { CNI_DOCTOR_LIST_POINTS: '1' });
+    const applied = snapshotTree(ref.root);
+    const points = pointsOf(run.stderr);
+    expect(points.length).toBeGreaterThan(5);
+    const outcomes = await pool(points, 1, async (point) => {
+      const a = freshNode(spec);
+      const b: Node = { root: a.root, state: newStateDir() };
+      cleanup.push(path.dirname(b.state));
+      const [killed, other] = await Promise.all([
+        cli(fixArgs(a, SHADOW), { CNI_DOCTOR_CRASH_AT: point }),
+        cli(fixArgs(b, SHADOW)),
+      ]);
+      // Whatever the interleaving, the next run on the node (either state dir) recovers first.
+      for (const s of [a.state, b.state])
+        await recoverJournal(localEnvironment({ root: a.root, stateDir: s }));
+      const claimed = other.stdout ? (JSON.parse(other.stdout) as { status: string }).status : '';
+      return {
+        point,
+        killed: killed.signal,
+        claimed,
+        tree: snapshotTree(a.root),
+        left: leftovers(a.root),
+      };
+    });
+    for (const o of outcomes) {
+      expect([original, applied], o.point).toContainEqual(o.tree);
+      // A run that says "applied and verified" left the node repaired.
+      if (o.claimed === 'applied') expect(o.tree, o.point).toEqual(applied);
+      expect(o.left, o.point).toEqual([]);
+    }
+  }, 240_000);
 });

@@ -17,13 +17,13 @@
 import type { JournalEntry, JournalStatus } from '../../shared/model/repair';
 import { TERMINAL_STATUSES } from '../../shared/model/repair';
 import type { RepairEnvironment } from './environment';
-import { acquireNodeLock, LockBusy } from './journal/lock';
+import { acquireNodeLock, LockBusy, type Lock } from './journal/lock';
 import { EntryRecorder } from './journal/recorder';
 import { JournalStore } from './journal/store';
 import { entryProblem } from './journal/validate';
 import { depsForEntry } from './recovery-deps';
 import { rollBack, revertSteps, tempDirs } from './revert';
-import { examinedDiskJournal } from './state-dir';
+import { canonicalRoot, examinedDiskJournal } from './state-dir';
 
 export interface RecoveredEntry {
   entry: string;
@@ -93,6 +93,32 @@ export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryR
   } finally {
     await lock.release();
   }
+}
+
+/**
+ * Before a run changes the node: finish what the last lock holder left unfinished in another
+ * state dir (same node and root, another --state-dir), then record ours. The caller holds `lock`.
+ * Entries there are validated like our own; a state dir that is no longer safe is not read.
+ */
+export async function recoverLastHolder(
+  lock: Lock,
+  env: RecoverEnvironment,
+): Promise<RecoveredEntry[]> {
+  const last = await lock.lastStateDir?.();
+  let out: RecoveredEntry[] = [];
+  if (last && canonicalRoot(last) !== canonicalRoot(env.stateDir)) {
+    try {
+      const other = await JournalStore.open(last, { create: false });
+      if (other) out = await recoverWithLock(other, env);
+    } catch (e) {
+      throw new Error(
+        `the last repair run on this node journaled in ${last} and could not be checked for an unfinished repair (${(e as Error).message}); nothing was done`,
+        { cause: e },
+      );
+    }
+  }
+  await lock.claim?.(env.stateDir);
+  return out;
 }
 
 /**

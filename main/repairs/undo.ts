@@ -9,7 +9,7 @@ import { EntryRecorder } from './journal/recorder';
 import { ENTRY_ID, JournalStore } from './journal/store';
 import { entryProblem } from './journal/validate';
 import { depsForEntry } from './recovery-deps';
-import { recoverWithLock } from './recover';
+import { recoverLastHolder, recoverWithLock } from './recover';
 import { revertSteps } from './revert';
 import { executorFor } from './steps/registry';
 
@@ -70,6 +70,11 @@ export async function undoEntry(
     );
   }
   try {
+    try {
+      await recoverLastHolder(lock, env);
+    } catch (e) {
+      return refused(first, id, (e as Error).message);
+    }
     await recoverWithLock(store, env);
     const entry = await store.load(id).catch(() => null);
     if (!entry) return refused(null, id, `no journal entry ${id}`);

@@ -29,6 +29,14 @@ export class LockBusy extends Error {}
 
 export interface Lock {
   release(): Promise<void>;
+  /**
+   * The state dir the last run holding this node's lock journaled into. Two runs on one node may
+   * use different state dirs; the next holder must finish what a killed one left there before
+   * it changes anything, or it would build on a half-applied node.
+   */
+  lastStateDir?(): Promise<string | null>;
+  /** Records the state dir this run journals into, before its first change to the node. */
+  claim?(stateDir: string): Promise<void>;
 }
 
 /** What the engine needs to lock a node: a local root here, a remote node's own lock elsewhere. */
@@ -181,6 +189,20 @@ export async function localNodeLock(root: string, waitMs: number): Promise<Lock>
       released = true;
       heldHere.delete(p);
       await unlock();
+    },
+    // Kept beside the lock, in the root-only lock dir: only a lock holder reads or writes it.
+    async lastStateDir() {
+      const h = await openNoFollow(`${p}.state`, constants.O_RDONLY).catch(() => null);
+      if (!h) return null;
+      try {
+        const dir = (await h.readFile('utf8')).trim();
+        return path.isAbsolute(dir) ? dir : null;
+      } finally {
+        await h.close();
+      }
+    },
+    async claim(stateDir) {
+      await atomicWriteReal(`${p}.state`, `${path.resolve(stateDir)}\n`, { mode: 0o600 });
     },
   };
 }
