@@ -14,7 +14,7 @@ import { chromium, type Browser } from 'playwright';
 import { createDispatcher } from '../app/shared-server/dispatch';
 import { createEngineBackend } from '../app/shared-server/engine-backend';
 import { ProgressBus } from '../app/shared-server/progress';
-import { unavailableRepairs } from '../app/shared-server/repair-port';
+import { engineRepairs } from '../app/shared-server/engine-repairs';
 import { startWebServer } from '../app/web/server';
 
 const ROOT = path.resolve(
@@ -259,7 +259,7 @@ async function serveBundle(
   const backend = await createEngineBackend({
     door: 'web',
     progress,
-    repairs: unavailableRepairs,
+    repairs: engineRepairs(),
     demosDir: undefined,
     initialBundle: bundle,
   });

@@ -82,8 +82,6 @@ export interface AppInfo {
   defaultSource: ScanRequest;
   /** The engine process runs as root / Administrator. */
   elevated: boolean;
-  /** False until the repair engine is part of this build. */
-  repairsAvailable: boolean;
   /** How repairs that need root run from this door. */
   elevation: 'already-elevated' | 'prompt' | 'unavailable';
 }

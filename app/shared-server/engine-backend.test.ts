@@ -45,7 +45,6 @@ function spyRepairs(
     previewToken: 'tok-12345678',
   };
   return {
-    available: true,
     preview: vi.fn(async () => p),
     apply: vi.fn(async () => ({
       entry: 'e-1',
@@ -172,6 +171,11 @@ describe('engine backend', () => {
         elevated: true,
       });
       await backend.scan({ source: 'live' });
+      // Nothing previewed yet: nothing to apply.
+      await expect(
+        backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+      ).rejects.toMatchObject({ code: 'refused' });
+      await backend.previewRepair({ repairId: OFFERED });
       await expect(
         backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-stale000' }),
       ).rejects.toMatchObject({ code: 'refused' });
@@ -180,6 +184,9 @@ describe('engine backend', () => {
         await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).toMatchObject({ status: 'applied' });
       expect(repairs.apply).toHaveBeenCalledOnce();
+      // One plan for the preview; apply does not plan again here (the engine's apply checks the
+      // token against its own single rescan).
+      expect(repairs.preview).toHaveBeenCalledOnce();
       // After a repair the node changed: the old scan no longer vouches for repair ids.
       await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toMatchObject({
         code: 'not-found',
@@ -205,6 +212,7 @@ describe('engine backend', () => {
         runElevated,
       });
       await backend.scan({ source: 'live' });
+      await backend.previewRepair({ repairId: OFFERED });
       expect(
         await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).toMatchObject({ entry: 'e-2' });
@@ -223,6 +231,7 @@ describe('engine backend', () => {
         elevated: false,
       });
       await backend.scan({ source: 'live' });
+      await backend.previewRepair({ repairId: OFFERED });
       await expect(
         backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).rejects.toThrow(/sudo cni-doctor fix/);

@@ -68,7 +68,6 @@ export function engineRepairs(
   };
 
   return {
-    available: true,
     async preview({ repairId }) {
       const p = await prepareRepair(env(), repairId);
       if (!p.ok) throw new ApiError('refused', p.reason);

@@ -1,12 +1,10 @@
 /**
  * The seam between the doors and the repair engine (main/repairs). The backend resolves a repair
- * id against the current scan first; only then does a RepairPort see it. Until the engine is part
- * of the build, `unavailableRepairs` answers every call with a clear "not available" error.
+ * id against the current scan first; only then does a RepairPort see it (engine-repairs.ts).
  */
 import type { ApplyResult, HistoryEntry, RepairPhase, RepairPreview } from '../../shared/api';
 import type { Host } from '../../main/host/host';
 import type { ScanResult } from '../../main/engine/scan';
-import { ApiError } from './errors';
 
 export interface RepairContext {
   host: Host;
@@ -17,7 +15,6 @@ export interface RepairContext {
 export type RepairProgress = (phase: RepairPhase, message: string) => void;
 
 export interface RepairPort {
-  readonly available: boolean;
   preview(ctx: RepairContext): Promise<RepairPreview>;
   apply(
     ctx: RepairContext & { previewToken: string; onProgress: RepairProgress },
@@ -25,18 +22,3 @@ export interface RepairPort {
   undo(entryId: string, onProgress: RepairProgress): Promise<ApplyResult>;
   history(): Promise<HistoryEntry[]>;
 }
-
-const notYet = (): never => {
-  throw new ApiError(
-    'unavailable',
-    "repairs are not available in this build yet (the repair engine has not landed); use the finding's guidance",
-  );
-};
-
-export const unavailableRepairs: RepairPort = {
-  available: false,
-  preview: async () => notYet(),
-  apply: async () => notYet(),
-  undo: async () => notYet(),
-  history: async () => [],
-};

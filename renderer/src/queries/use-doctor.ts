@@ -14,12 +14,7 @@ import { useApi } from '../api/api-context';
 import { asApiError } from '../api/errors';
 import { useView } from '../state/view-store';
 
-export const sourceKey = (r: ScanRequest): string =>
-  r.source === 'live'
-    ? 'live'
-    : r.source === 'bundle'
-      ? `bundle:${r.bundleId}`
-      : `demo:${r.demoId}`;
+import { sourceKey } from '../../../shared/source-key';
 
 const wrap =
   <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>

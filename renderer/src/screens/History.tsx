@@ -1,20 +1,14 @@
 /** Repairs applied on this node (the journal), newest first, each with Undo. */
 import { ErrorNotice } from '../components/ErrorNotice';
-import { useHistory, useInfo, useUndo } from '../queries/use-doctor';
+import { useHistory, useUndo } from '../queries/use-doctor';
 
 export function History() {
-  const info = useInfo();
   const history = useHistory();
   const undo = useUndo();
 
   return (
     <div className="screen history">
       <h1>History</h1>
-      {!info.data?.repairsAvailable && (
-        <p className="note">
-          Repairs are not part of this build yet, so nothing has been applied from here.
-        </p>
-      )}
       {history.error && <ErrorNotice error={history.error} retry={() => void history.refetch()} />}
       {history.data && history.data.length === 0 && (
         <p className="muted">No repair has been applied on this node.</p>

@@ -5,6 +5,7 @@
  * lives in sessionStorage (api/token.ts).
  */
 import type { ScanRequest } from '../../../shared/api';
+import { parseSourceKey, sourceKey } from '../../../shared/source-key';
 import { SCREENS, type Screen } from './view-store';
 
 export interface Route {
@@ -15,28 +16,10 @@ export interface Route {
 }
 
 const SCREEN_IDS = new Set<string>(SCREENS.map((s) => s.id));
-// Ids come from the server's own patterns; anything else in an address is ignored, not trusted.
-const SOURCE_ID = /^[A-Za-z0-9._-]{1,128}$/;
-
-export function formatSource(source: ScanRequest): string {
-  if (source.source === 'live') return 'live';
-  if (source.source === 'bundle') return `bundle:${source.bundleId}`;
-  return `demo:${source.demoId}`;
-}
-
-export function parseSource(text: string): ScanRequest | null {
-  if (text === 'live') return { source: 'live' };
-  const m = /^(bundle|demo):(.+)$/.exec(text);
-  if (!m || !SOURCE_ID.test(m[2] ?? '')) return null;
-  return m[1] === 'bundle'
-    ? { source: 'bundle', bundleId: m[2] as string }
-    : { source: 'demo', demoId: m[2] as string };
-}
-
 export function formatRoute(r: Route): string {
   let hash = `#/${r.screen}`;
   if (r.findingId !== null) hash += `/${encodeURIComponent(r.findingId)}`;
-  if (r.source) hash += `?src=${encodeURIComponent(formatSource(r.source))}`;
+  if (r.source) hash += `?src=${encodeURIComponent(sourceKey(r.source))}`;
   return hash;
 }
 
@@ -50,7 +33,7 @@ export function parseRoute(hash: string): Route {
   try {
     if (m[2]) findingId = decodeURIComponent(m[2]);
     const src = new URLSearchParams(m[3] ?? '').get('src');
-    if (src) source = parseSource(src);
+    if (src) source = parseSourceKey(src);
   } catch {
     return fallback; // a malformed %-escape
   }

@@ -27,7 +27,6 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
   const preview = usePreview(repair.id, requested);
   const apply = useApplyRepair();
   const undo = useUndo();
-  const available = info.data?.repairsAvailable ?? false;
   const cli = `cni-doctor fix ${repair.id}`;
 
   return (
@@ -38,11 +37,7 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
         {repair.needsElevation ? ' · needs root / Administrator' : ''}
       </p>
 
-      {!available ? (
-        <p className="note">
-          Repairs are not part of this build. On the node, <code>{cli}</code> previews it.
-        </p>
-      ) : !canApply ? (
+      {!canApply ? (
         <p className="note">
           This scan is a recording (bundle or demo): repairs are planned against the node itself.
           There, <code>{cli}</code> shows the exact changes, and the desktop app or{' '}

@@ -1,0 +1,152 @@
+/**
+ * The scans of one session: which host each source opens, the scans made so far (a few, bounded:
+ * a Windows snapshot can be tens of MB), which one is current (repairs are resolved against it),
+ * and one shared scan per immutable source (bundles and demos scan once).
+ */
+import type { ScanRequest, ScanResponse } from '../../shared/api';
+import { sourceKey } from '../../shared/source-key';
+import type { Host } from '../../main/host/host';
+import { BundleHost } from '../../main/host/bundle-host';
+import { scanHost, type ScanResult } from '../../main/engine/scan';
+import type { BundleRegistry } from './bundles';
+import { DEMOS, demoPath } from './demos';
+import { ApiError } from './errors';
+import { newJobId, newScanId } from './ids';
+import type { ProgressBus } from './progress';
+import { trimEvidence } from './trim';
+
+export interface ScanEntry {
+  response: ScanResponse;
+  result: ScanResult;
+  host: Host;
+}
+
+export interface ScanSessionOptions {
+  bundles: BundleRegistry;
+  progress: ProgressBus;
+  demosDir: string | undefined;
+  openLive: () => Promise<Host>;
+}
+
+const MAX_SCANS = 6;
+
+export class ScanSessions {
+  private readonly scans = new Map<string, ScanEntry>();
+  /** Immutable sources (bundles, demos) scan once; concurrent requests share one scan. */
+  private readonly bySource = new Map<string, Promise<ScanEntry>>();
+  /** The scan the UI shows; repairs are offered by its findings. */
+  current: ScanEntry | undefined;
+
+  constructor(private readonly opts: ScanSessionOptions) {}
+
+  /** Scans (or reuses the scan of) a source and makes it the current one. */
+  async scan(r: ScanRequest): Promise<ScanEntry> {
+    const entry = await this.scanFor(r);
+    this.remember(entry);
+    this.current = entry;
+    return entry;
+  }
+
+  /** Starts a scan without making it current (serve --bundle warms the first screen). */
+  prefetch(r: ScanRequest): void {
+    void this.scanFor(r).catch(() => undefined);
+  }
+
+  held(scanId: string): ScanEntry | undefined {
+    return this.scans.get(scanId);
+  }
+
+  /** The current scan, when one of its findings offers `repairId`. */
+  offering(repairId: string): ScanEntry {
+    const current = this.current;
+    if (!current) throw new ApiError('not-found', 'scan first: no current scan offers repairs');
+    if (!current.result.repairs.has(repairId))
+      throw new ApiError(
+        'not-found',
+        'no finding of the current scan offers this repair (scan again?)',
+      );
+    return current;
+  }
+
+  private async resolveHost(r: ScanRequest): Promise<{ host: Host; label: string }> {
+    if (r.source === 'live') return { host: await this.opts.openLive(), label: 'live node' };
+    if (r.source === 'bundle') {
+      const b = this.opts.bundles.get(r.bundleId);
+      if (!b) throw new ApiError('not-found', 'no bundle with this id was opened in this session');
+      return { host: await BundleHost.open(b.path), label: b.info.name };
+    }
+    const p = demoPath(this.opts.demosDir, r.demoId);
+    const demo = DEMOS.find((d) => d.id === r.demoId);
+    if (!p || !demo) throw new ApiError('not-found', 'no demo bundle with this id');
+    return { host: await BundleHost.open(p), label: `demo: ${demo.title}` };
+  }
+
+  private async run(r: ScanRequest): Promise<ScanEntry> {
+    const jobId = newJobId();
+    const emit = (step: string, done = false, error?: string): void =>
+      this.opts.progress.emit({
+        kind: 'scan',
+        jobId,
+        step,
+        done,
+        ...(error !== undefined && { error }),
+      });
+    emit('opening');
+    try {
+      const { host, label } = await this.resolveHost(r);
+      const result = await scanHost(host, { onProgress: (step) => emit(step) });
+      const { report, trimmed } = trimEvidence(result.report);
+      const entry: ScanEntry = {
+        host,
+        result,
+        response: {
+          scanId: newScanId(),
+          request: r,
+          label,
+          report,
+          evidenceTrimmed: trimmed,
+          // Repairs are planned against the node itself; a recording only says what it needed.
+          canApply: r.source === 'live',
+        },
+      };
+      this.remember(entry);
+      emit('done', true);
+      return entry;
+    } catch (e) {
+      const msg =
+        e instanceof ApiError ? e.message : ((e as Error).message.split('\n')[0] ?? 'scan failed');
+      emit('failed', true, msg);
+      if (e instanceof ApiError) throw e;
+      throw new ApiError('bad-request', `scan failed: ${msg}`);
+    }
+  }
+
+  /** Keeps the most recently used scans; drops the rest. */
+  private remember(entry: ScanEntry): void {
+    this.scans.delete(entry.response.scanId);
+    this.scans.set(entry.response.scanId, entry);
+    while (this.scans.size > MAX_SCANS) {
+      const [oldId, old] = this.scans.entries().next().value as [string, ScanEntry];
+      this.scans.delete(oldId);
+      const key = sourceKey(old.response.request);
+      void this.bySource.get(key)?.then((e) => {
+        if (e === old) this.bySource.delete(key);
+      });
+    }
+  }
+
+  private scanFor(r: ScanRequest): Promise<ScanEntry> {
+    const key = sourceKey(r);
+    const running = this.bySource.get(key);
+    if (running) return running;
+    const p = this.run(r);
+    this.bySource.set(key, p);
+    // Live nodes change: keep the promise only while it runs. Recordings never change.
+    const forget = (): void => {
+      if (this.bySource.get(key) === p) this.bySource.delete(key);
+    };
+    if (r.source === 'live') void p.then(forget, forget);
+    else void p.catch(forget);
+    return p;
+  }
+}
