@@ -9,6 +9,7 @@ import { rulesCommand } from './commands/rules';
 import { collectCommand } from './commands/collect';
 import { fixCommand, historyCommand, undoCommand } from './commands/repair-commands';
 import { serveCommand } from './commands/serve';
+import { targetsCommand } from './commands/targets';
 import { VERSION } from './version';
 import { visible } from './visible';
 
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   historyCommand,
   rulesCommand,
   serveCommand,
+  targetsCommand,
 ];
 
 function usage(): string {
