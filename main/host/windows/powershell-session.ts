@@ -115,6 +115,10 @@ export class PowerShellSession implements ScriptRunner {
       shell = new Shell({
         executableOptions: { '-NoProfile': true, '-NonInteractive': true },
         throwOnInvocationError: false,
+        // PowerShell 7 on Linux/macOS writes keypad-mode escapes (ESC[?1h ESC[?1l) around every
+        // command unless TERM is dumb, and colours error text unless NO_COLOR is set (seen with
+        // the real pwsh 7.6): neither belongs in output that is parsed or shown as a message.
+        spawnOptions: { env: { ...process.env, TERM: 'dumb', NO_COLOR: '1' } },
       });
     } catch (e) {
       return { ok: false, kind: 'exit', message: `could not start ${this.executable}: ${text(e)}` };
