@@ -96,11 +96,7 @@ export async function applyRepair(
   try {
     // Entries a crashed run left behind are put right before anything new starts — in our state
     // dir, and in the one the last holder of this node's lock used.
-    try {
-      await recoverLastHolder(lock, env);
-    } catch (e) {
-      return refused(repairId, (e as Error).message);
-    }
+    await recoverLastHolder(lock, env);
     await recoverWithLock(store, env);
     const changed = await changedInputs(plan, env.fs);
     if (changed.length > 0)

@@ -107,15 +107,10 @@ export async function recoverLastHolder(
   const last = await lock.lastStateDir?.();
   let out: RecoveredEntry[] = [];
   if (last && canonicalRoot(last) !== canonicalRoot(env.stateDir)) {
-    try {
-      const other = await JournalStore.open(last, { create: false });
-      if (other) out = await recoverWithLock(other, env);
-    } catch (e) {
-      throw new Error(
-        `the last repair run on this node journaled in ${last} and could not be checked for an unfinished repair (${(e as Error).message}); nothing was done`,
-        { cause: e },
-      );
-    }
+    // A state dir that is gone (a node container since restarted) or no longer safe holds
+    // nothing we may execute; it must not block this node forever either, so it is passed over.
+    const other = await JournalStore.open(last, { create: false }).catch(() => null);
+    if (other) out = await recoverWithLock(other, env);
   }
   await lock.claim?.(env.stateDir);
   return out;

@@ -48,7 +48,9 @@ export function defaultStateDir(os: 'linux' | 'windows', root?: string): string 
 
 /** The journal a node disk carries for its own runs: seen, reported, never read or executed. */
 export function examinedDiskJournal(root: string): string | null {
-  if (canonicalRoot(root) === '/') return null;
+  // Only a disk mounted here has one; a remote target's root is a label, not a path.
+  const real = canonicalRoot(root);
+  if (real === '/' || !path.isAbsolute(real)) return null;
   const p = path.join(root, 'var/lib/cni-doctor/journal');
   try {
     lstatSync(p);

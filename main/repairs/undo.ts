@@ -70,11 +70,7 @@ export async function undoEntry(
     );
   }
   try {
-    try {
-      await recoverLastHolder(lock, env);
-    } catch (e) {
-      return refused(first, id, (e as Error).message);
-    }
+    await recoverLastHolder(lock, env);
     await recoverWithLock(store, env);
     const entry = await store.load(id).catch(() => null);
     if (!entry) return refused(null, id, `no journal entry ${id}`);
