@@ -16,6 +16,8 @@ const MAX_BUNDLES = 20;
 interface Entry {
   info: BundleInfo;
   path: string;
+  /** Opened once (an archive is unpacked once); every scan of this bundle reads through it. */
+  host: BundleHost;
   /** We wrote it (upload) and delete it when dropped. */
   owned: boolean;
 }
@@ -63,7 +65,7 @@ export class BundleRegistry {
       ...(m.collectedAt !== undefined && { collectedAt: m.collectedAt }),
       warnings: host.warnings,
     };
-    this.entries.set(bundleId, { info, path: file, owned: source.kind === 'upload' });
+    this.entries.set(bundleId, { info, path: file, host, owned: source.kind === 'upload' });
     await this.evict();
     return info;
   }
@@ -80,11 +82,13 @@ export class BundleRegistry {
     while (this.entries.size > MAX_BUNDLES) {
       const [oldest, entry] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(oldest);
+      await entry.host.close();
       if (entry.owned) await fsp.rm(entry.path, { force: true });
     }
   }
 
   async dispose(): Promise<void> {
+    for (const e of this.entries.values()) await e.host.close();
     if (this.dir) await fsp.rm(this.dir, { recursive: true, force: true });
     this.entries.clear();
   }

@@ -6,4 +6,10 @@ export const REQUEST_LIMITS = {
   maxUploadBytes: 128 * 1024 * 1024,
   /** Nesting depth of a request payload. */
   maxDepth: 4,
+  /** Uploads read and unpacked at once in `serve`, and how many may wait for a turn. */
+  maxConcurrentUploads: 2,
+  maxQueuedUploads: 16,
+  /** Scans running at once in `serve` (each walks a whole node or bundle). */
+  maxConcurrentScans: 2,
+  maxQueuedScans: 32,
 } as const;

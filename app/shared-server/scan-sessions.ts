@@ -11,6 +11,8 @@ import { scanHost, type ScanResult } from '../../main/engine/scan';
 import type { BundleRegistry } from './bundles';
 import { DEMOS, demoPath } from './demos';
 import { ApiError } from './errors';
+import { Gate } from './gate';
+import { REQUEST_LIMITS } from './limits';
 import { newJobId, newScanId } from './ids';
 import type { ProgressBus } from './progress';
 import { trimEvidence } from './trim';
@@ -36,6 +38,13 @@ export class ScanSessions {
   private readonly bySource = new Map<string, Promise<ScanEntry>>();
   /** The scan the UI shows; repairs are offered by its findings. */
   current: ScanEntry | undefined;
+
+  /** Scans of different sources at once are bounded (one source's scans are already shared). */
+  private readonly gate = new Gate(
+    'scans',
+    REQUEST_LIMITS.maxConcurrentScans,
+    REQUEST_LIMITS.maxQueuedScans,
+  );
 
   constructor(private readonly opts: ScanSessionOptions) {}
 
@@ -73,7 +82,7 @@ export class ScanSessions {
     if (r.source === 'bundle') {
       const b = this.opts.bundles.get(r.bundleId);
       if (!b) throw new ApiError('not-found', 'no bundle with this id was opened in this session');
-      return { host: await BundleHost.open(b.path), label: b.info.name };
+      return { host: b.host, label: b.info.name };
     }
     const p = demoPath(this.opts.demosDir, r.demoId);
     const demo = DEMOS.find((d) => d.id === r.demoId);
@@ -139,7 +148,7 @@ export class ScanSessions {
     const key = sourceKey(r);
     const running = this.bySource.get(key);
     if (running) return running;
-    const p = this.run(r);
+    const p = this.gate.run(() => this.run(r));
     this.bySource.set(key, p);
     // Live nodes change: keep the promise only while it runs. Recordings never change.
     const forget = (): void => {

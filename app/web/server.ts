@@ -25,6 +25,7 @@ import { REQUEST_LIMITS } from '../shared-server/limits';
 import type { ProgressBus } from '../shared-server/progress';
 import { parseJsonBody } from '../shared-server/validate';
 import { readBody } from './body';
+import { Gate } from '../shared-server/gate';
 import { checkRequest, hasValidToken } from './guard';
 import { BASE_HEADERS } from './headers';
 import { readStatic } from './static-files';
@@ -88,6 +89,11 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = opts.token ?? randomBytes(32).toString('base64url');
   const streams = new Set<ServerResponse>();
+  const uploads = new Gate(
+    'bundle uploads',
+    REQUEST_LIMITS.maxConcurrentUploads,
+    REQUEST_LIMITS.maxQueuedUploads,
+  );
   let port = 0;
 
   async function handleApi(
@@ -121,11 +127,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       } catch {
         throw new ApiError('bad-request', 'X-Bundle-Name is not valid');
       }
-      payload = {
-        kind: 'upload',
-        fileName,
-        data: await readBody(req, REQUEST_LIMITS.maxUploadBytes),
-      };
+      // One gate around reading and unpacking: concurrent uploads cost bounded memory.
+      return sendEnvelope(
+        res,
+        await uploads.run(async () =>
+          opts.dispatcher(op, {
+            kind: 'upload',
+            fileName,
+            data: await readBody(req, REQUEST_LIMITS.maxUploadBytes),
+          }),
+        ),
+      );
     } else {
       // JSON only: a cross-site <form> cannot send this type without a CORS preflight we never answer.
       const type = (header(req, 'content-type') ?? '').split(';')[0]?.trim();

@@ -8,6 +8,13 @@ export const BUNDLE_LIMITS = {
    */
   maxEntryBytes: 96 * 1024 * 1024,
   maxEntries: 50_000,
+  /**
+   * Inflated bytes per compressed byte. Collected configs and logs compress 5–30 times; zeros
+   * compress about 1000 times. Checked only past `ratioGraceBytes`, so a small bundle is never
+   * refused for compressing well.
+   */
+  maxRatio: 200,
+  ratioGraceBytes: 32 * 1024 * 1024,
   maxManifestBytes: 64 * 1024 * 1024,
   maxPathLength: 4096,
 } as const;

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   closeSync,
+  readdirSync,
+  statSync,
   mkdtempSync,
   mkdirSync,
   openSync,
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { create as tarCreate } from 'tar';
 import { ArchiveStore, openBundleStore } from './store';
+import { writeTarGz } from '../../fixtures/hostile/tar-writer';
 
 const work = mkdtempSync(path.join(tmpdir(), 'archive-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,7 +34,13 @@ async function archive(name: string, files: Record<string, number>): Promise<str
   return out;
 }
 
-const limits = { maxEntries: 100, maxTotalBytes: 10_000, maxEntryBytes: 4_000 };
+const limits = {
+  maxEntries: 100,
+  maxTotalBytes: 10_000,
+  maxEntryBytes: 4_000,
+  maxRatio: 1000,
+  ratioGraceBytes: 1_000_000,
+};
 
 describe('ArchiveStore caps', () => {
   it('reads an archive within the caps', async () => {
@@ -50,6 +59,67 @@ describe('ArchiveStore caps', () => {
     await expect(
       ArchiveStore.open(await archive('big-total', { a: 3_900, b: 3_900, c: 3_900 }), limits),
     ).rejects.toThrow(/unpacks to more than 10000 bytes/);
+  });
+});
+
+describe('ArchiveStore unpacks once into a private folder (issue 9 item 7)', () => {
+  it('refuses an archive that inflates past the ratio, however small each entry is', async () => {
+    const bomb = path.join(work, 'ratio.tar.gz');
+    await writeTarGz(bomb, [
+      { name: 'manifest.json', data: Buffer.from('{"format":"cni-doctor.bundle/v1"}') },
+      { name: 'files/a', zeros: 3 * 1024 * 1024 },
+      { name: 'files/b', zeros: 3 * 1024 * 1024 },
+    ]);
+    const caps = {
+      ...limits,
+      maxTotalBytes: 1e9,
+      maxEntryBytes: 1e9,
+      maxRatio: 100,
+      ratioGraceBytes: 1024 * 1024,
+    };
+    await expect(ArchiveStore.open(bomb, caps, tmpRoot)).rejects.toThrow(
+      /more than 100 times its compressed size/,
+    );
+    // Nothing left behind by the refused archive.
+    expect(unpackedDirs()).toEqual(before);
+  });
+
+  const tmpRoot = path.join(work, 'unpacked');
+  mkdirSync(tmpRoot);
+  const before: string[] = [];
+  function unpackedDirs(): string[] {
+    return readdirSync(tmpRoot).sort();
+  }
+
+  it('keeps small files in memory, spills large ones 0600 into a 0700 folder, removes it on close', async () => {
+    const file = path.join(work, 'links.tar.gz');
+    const big = Buffer.alloc(3 * 1024 * 1024, 'y');
+    await writeTarGz(file, [
+      { name: 'manifest.json', data: Buffer.from('{"format":"cni-doctor.bundle/v1"}') },
+      { name: 'files/etc/passwd-link', type: 'symlink', linkname: '/etc/passwd' },
+      { name: 'files/etc/x.conf', data: Buffer.from('x') },
+      { name: 'files/etc/x.conf', data: Buffer.from('second wins') },
+      { name: 'files/var/log/big.log', data: big },
+    ]);
+    const store = await ArchiveStore.open(
+      file,
+      { ...limits, maxTotalBytes: 1e9, maxEntryBytes: 1e9 },
+      tmpRoot,
+    );
+    const dir = unpackedDirs().find((d) => !before.includes(d));
+    expect(dir).toBeDefined();
+    const abs = path.join(tmpRoot, dir ?? '');
+    expect(statSync(abs).mode & 0o777).toBe(0o700);
+    const spilled = readdirSync(abs);
+    expect(spilled).toHaveLength(1);
+    expect(statSync(path.join(abs, spilled[0] ?? '')).mode & 0o777).toBe(0o600);
+    expect((await store.listFiles()).sort()).toEqual(['etc/x.conf', 'var/log/big.log']);
+    const read = await store.read('etc/x.conf');
+    expect(read.ok && read.data.toString()).toBe('second wins');
+    const tail = await store.read('var/log/big.log', { tailBytes: 4 });
+    expect(tail).toEqual({ ok: true, data: Buffer.from('yyyy'), size: big.length });
+    await store.close();
+    expect(unpackedDirs()).toEqual(before);
   });
 });
 

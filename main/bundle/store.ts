@@ -1,12 +1,13 @@
 /**
- * Access to a bundle's `files/` tree, from a folder or from a .tar.gz held in memory. Both refuse
- * paths that escape `files/` (`..`, absolute names, symlinks pointing outside).
+ * Access to a bundle's `files/` tree, from a folder or from a .tar.gz unpacked once into a
+ * private folder. Both refuse paths that escape `files/` (`..`, absolute names, symlinks
+ * pointing outside).
  */
-import { constants, promises as fsp, createReadStream } from 'node:fs';
+import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { createGunzip } from 'node:zlib';
-import type { ReadEntry } from 'tar';
 import { BUNDLE_LIMITS } from './limits';
+import { removeUnpacked, unpackArchive, type UnpackedArchive } from './archive-unpack';
+import { BundleError, isSafeRel, type ArchiveLimits } from './store-common';
 
 /** `size` is the whole file's; `data` is the part asked for (the head, or the tail). */
 export type StoreRead =
@@ -40,22 +41,40 @@ export interface BundleStore {
   read(rel: string, range?: ReadRange): Promise<StoreRead>;
   /** Every file under files/ (relative, `/`-separated). */
   listFiles(): Promise<string[]>;
+  /** Frees what the store holds (an unpacked archive's folder). */
+  close?(): Promise<void>;
 }
 
-export class BundleError extends Error {}
+export { BundleError, type ArchiveLimits } from './store-common';
 
-/** The caps ArchiveStore enforces (BUNDLE_LIMITS unless a test passes smaller ones). */
-export interface ArchiveLimits {
-  maxEntries: number;
-  maxTotalBytes: number;
-  maxEntryBytes: number;
-}
-
-function isSafeRel(rel: string): boolean {
-  if (rel.length === 0 || rel.length > BUNDLE_LIMITS.maxPathLength) return false;
-  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.includes('\\') || rel.includes('\0'))
-    return false;
-  return rel.split('/').every((seg) => seg !== '..');
+/** Reads `range` of the regular file at `p` (`rel` names it in messages). */
+async function readPathRange(p: string, rel: string, range: ReadRange): Promise<StoreRead> {
+  let handle: fsp.FileHandle | undefined;
+  try {
+    // O_NONBLOCK: a FIFO placed in the bundle must not block the open; it is refused below.
+    handle = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
+    const st = await handle.stat();
+    if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
+    if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
+    const { start, length } = span(st.size, range);
+    const data = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await handle.read(data, got, length - got, start + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return { ok: true, data: data.subarray(0, got), size: st.size };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
+    if (code === 'EACCES')
+      return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
+    if (code === 'EISDIR') return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
+    return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }
 
 /** A bundle unpacked as a folder. Reads lazily; checks every file's real path stays inside. */
@@ -64,8 +83,11 @@ export class DirectoryStore implements BundleStore {
   private readonly filesRoot: string;
   private realFilesRoot: string | undefined;
 
-  constructor(private readonly dir: string) {
-    this.label = `bundle ${dir}`;
+  constructor(
+    private readonly dir: string,
+    label?: string,
+  ) {
+    this.label = label ?? `bundle ${dir}`;
     this.filesRoot = path.join(dir, 'files');
   }
 
@@ -98,34 +120,7 @@ export class DirectoryStore implements BundleStore {
     const p = await this.inside(rel);
     if (p === undefined)
       return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
-    let handle: fsp.FileHandle | undefined;
-    try {
-      // O_NONBLOCK: a FIFO placed in the bundle must not block the open; it is refused below.
-      handle = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
-      const st = await handle.stat();
-      if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
-      if (!st.isFile())
-        return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
-      const { start, length } = span(st.size, range);
-      const data = Buffer.alloc(length);
-      let got = 0;
-      while (got < length) {
-        const { bytesRead } = await handle.read(data, got, length - got, start + got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      return { ok: true, data: data.subarray(0, got), size: st.size };
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
-      if (code === 'EACCES')
-        return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
-      if (code === 'EISDIR')
-        return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
-      return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
-    } finally {
-      await handle?.close().catch(() => undefined);
-    }
+    return readPathRange(p, rel, range);
   }
 
   async listFiles(): Promise<string[]> {
@@ -145,98 +140,58 @@ export class DirectoryStore implements BundleStore {
   }
 }
 
-/** A .tar.gz bundle read fully into memory under strict caps. */
+/**
+ * A .tar.gz bundle, unpacked once as it streams (archive-unpack.ts): small files held in memory
+ * under a budget, large ones read lazily from a private folder. The archive is never held whole
+ * in memory, and every scan of the same store reads the same unpacked files. `close()` removes
+ * the folder (process exit does too).
+ */
 export class ArchiveStore implements BundleStore {
   readonly label: string;
   private constructor(
     file: string,
-    private readonly manifest: string,
-    private readonly files: Map<string, Buffer>,
+    private readonly unpacked: UnpackedArchive & { manifest: string },
   ) {
     this.label = `bundle ${file}`;
   }
 
-  static async open(file: string, limits: ArchiveLimits = BUNDLE_LIMITS): Promise<ArchiveStore> {
-    const entries = new Map<string, Buffer>();
-    let manifest: string | undefined;
-    let total = 0;
-    let count = 0;
-    let failed = false;
-    // tar (and the streams it brings) loads only for archives: a folder bundle never needs it.
-    const { Parser } = await import('tar');
-    await new Promise<void>((resolve, reject) => {
-      const src = createReadStream(file);
-      const gunzip = createGunzip();
-      const parser = new Parser({ strict: false });
-      const fail = (msg: string): void => {
-        // Chunks already inflated keep arriving after destroy(); none of them is kept.
-        failed = true;
-        src.destroy();
-        gunzip.destroy();
-        reject(new BundleError(msg));
-      };
-      parser.on('entry', (entry: ReadEntry) => {
-        if (failed) {
-          entry.resume();
-          return;
-        }
-        count += 1;
-        if (count > limits.maxEntries)
-          return fail(`${file}: more than ${limits.maxEntries} entries`);
-        const name = entry.path.replace(/^\.\//, '');
-        const chunks: Buffer[] = [];
-        const keep =
-          entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
-        if (keep && !isSafeRel(name.replace(/\/$/, ''))) {
-          return fail(`${file}: archive entry "${name.slice(0, 200)}" escapes the bundle`);
-        }
-        let entryBytes = 0;
-        entry.on('data', (c: Buffer) => {
-          if (failed) return;
-          total += c.length;
-          entryBytes += c.length;
-          if (entryBytes > limits.maxEntryBytes)
-            return fail(
-              `${file}: archive entry "${name.slice(0, 200)}" unpacks to more than ${limits.maxEntryBytes} bytes`,
-            );
-          if (total > limits.maxTotalBytes)
-            return fail(`${file}: unpacks to more than ${limits.maxTotalBytes} bytes`);
-          if (keep) chunks.push(c);
-        });
-        entry.on('end', () => {
-          if (!keep || failed) return; // symlinks, hard links, devices: never materialised
-          const data = Buffer.concat(chunks);
-          if (name === 'manifest.json') manifest = data.toString('utf8');
-          else if (name.startsWith('files/')) entries.set(name.slice('files/'.length), data);
-        });
-      });
-      parser.on('error', (e: Error) => fail(`${file}: not a valid tar archive (${e.message})`));
-      gunzip.on('error', (e: Error) => fail(`${file}: not a valid gzip file (${e.message})`));
-      src.on('error', (e: Error) => fail(`${file}: ${e.message}`));
-      parser.on('end', () => resolve());
-      parser.on('close', () => resolve());
-      src.pipe(gunzip).pipe(parser as unknown as NodeJS.WritableStream);
-    });
-    if (manifest === undefined)
+  static async open(
+    file: string,
+    limits: ArchiveLimits = BUNDLE_LIMITS,
+    tmpRoot?: string,
+  ): Promise<ArchiveStore> {
+    const unpacked = await unpackArchive(file, limits, tmpRoot);
+    const manifest = unpacked.manifest;
+    if (manifest === undefined) {
+      await removeUnpacked(unpacked.dir);
       throw new BundleError(`${file} is not a bundle: manifest.json is missing`);
-    return new ArchiveStore(file, manifest, entries);
+    }
+    return new ArchiveStore(file, { ...unpacked, manifest });
   }
 
   async readManifest(): Promise<string> {
-    return this.manifest;
+    return this.unpacked.manifest;
   }
 
   async read(rel: string, range: ReadRange = {}): Promise<StoreRead> {
     if (!isSafeRel(rel))
       return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
-    const data = this.files.get(rel);
-    if (!data) return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
-    const { start, length } = span(data.length, range);
-    return { ok: true, data: data.subarray(start, start + length), size: data.length };
+    const data = this.unpacked.memory.get(rel);
+    if (data) {
+      const { start, length } = span(data.length, range);
+      return { ok: true, data: data.subarray(start, start + length), size: data.length };
+    }
+    const spilled = this.unpacked.disk.get(rel);
+    if (spilled !== undefined) return readPathRange(spilled, rel, range);
+    return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
   }
 
   async listFiles(): Promise<string[]> {
-    return [...this.files.keys()];
+    return [...this.unpacked.memory.keys(), ...this.unpacked.disk.keys()];
+  }
+
+  async close(): Promise<void> {
+    await removeUnpacked(this.unpacked.dir);
   }
 }
 

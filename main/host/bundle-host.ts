@@ -65,15 +65,25 @@ export class BundleHost implements Host {
 
   static async open(p: string): Promise<BundleHost> {
     const store = await openBundleStore(p);
-    const parsed = parseManifest(await store.readManifest());
-    if (!parsed.ok) throw new BundleError(`${p}: ${parsed.error}`);
-    return new BundleHost(
-      store.label,
-      store,
-      parsed.manifest,
-      parsed.warnings,
-      await store.listFiles(),
-    );
+    try {
+      const parsed = parseManifest(await store.readManifest());
+      if (!parsed.ok) throw new BundleError(`${p}: ${parsed.error}`);
+      return new BundleHost(
+        store.label,
+        store,
+        parsed.manifest,
+        parsed.warnings,
+        await store.listFiles(),
+      );
+    } catch (e) {
+      await store.close?.();
+      throw e;
+    }
+  }
+
+  /** Frees the store (an unpacked archive's private folder). Reads after this fail. */
+  async close(): Promise<void> {
+    await this.store.close?.();
   }
 
   /**
