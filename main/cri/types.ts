@@ -1,5 +1,5 @@
 // Shapes of what the CRI client returns. `CriEntry` is exactly one element of the bundle
-// manifest's `cri` list (shared/spec/bundle-format.md), so a live probe and a recorded bundle
+// manifest's `cri` list (docs/bundle-format.md), so a live probe and a recorded bundle
 // feed the rules the same data.
 
 import type { CriCondition, CriEntry, CriSandbox } from '../../shared/model/cri';

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import TOML from '@iarna/toml';
 
 // Shared helpers for the toml tests (not a test file itself: vitest only runs *.test.ts).
 
-export const SAMPLES_DIR = '/work/shared/samples/linux';
+/** Real upstream files, copied with their source and licence (fixtures/samples/linux/README.md). */
+export const SAMPLES_DIR = fileURLToPath(
+  new URL('../../../fixtures/samples/linux/', import.meta.url),
+);
 
 export const TOML_SAMPLES = [
   'containerd-1.x-cri-config-v2.toml',

@@ -17,8 +17,10 @@ import {
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const SAMPLES = '/work/shared/samples/linux';
+/** Real upstream files, copied with their source and licence (fixtures/samples/linux/README.md). */
+export const SAMPLES = fileURLToPath(new URL('../../../fixtures/samples/linux/', import.meta.url));
 export const sample = (name: string): string => readFileSync(path.join(SAMPLES, name), 'utf8');
 
 export type TreeSpec = Record<

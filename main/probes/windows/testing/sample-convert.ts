@@ -1,6 +1,6 @@
 /**
- * Turns the real HNS output samples (/work/shared/samples/windows, KB windows §2) into the JSON
- * document the collection script produces (main/host/windows/scripts/collect.ps1), so the
+ * Turns the real HNS output samples (fixtures/windows/samples/source, each with its source) into
+ * the JSON document the collection script produces (main/host/windows/scripts/collect.ps1), so the
  * normaliser and the collection parser are tested on real field names and values. Each sample
  * needs its own recipe: some are Format-List text, some hnsdiag tables, some escaped or wrapped
  * JSON excerpts. What the sample format lost (System.Object[], hidden nested objects, the cut at
