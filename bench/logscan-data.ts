@@ -1,6 +1,6 @@
 // Synthetic node logs for the log-scan benchmark: journald-style kubelet (klog) and containerd
 // (logrus) lines with varying timestamps, pods and ids, and a small share of real error lines
-// taken from the signature catalog's KB examples.
+// taken from the signature catalog's real examples.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { LogSignature } from '../main/logs/types';
 

@@ -2,7 +2,7 @@
  * collect.ps1 itself in the real PowerShell 7, on a mocked node with 5,000 HNS endpoints and
  * 20,000 policy lists (bench/windows-node.ts), side by side with `ConvertFrom-Json |
  * ConvertTo-Json` of the same HNS lists' JSON text in the same shell (what turning HNS's JSON
- * into objects and back costs; Windows PowerShell 5.1 is slower still, KB windows §1.4).
+ * into objects and back costs; Windows PowerShell 5.1 is slower still, docs/knowledge/windows-hns.md#getting-json-out-reliably).
  *
  * The HNS cmdlets' own cost is excluded: the mock node parses the lists once at install, before
  * the clock starts; its HNSCall and module cmdlets then hand out what they hold. Each figure is

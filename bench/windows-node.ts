@@ -1,6 +1,6 @@
 /**
  * A synthetic Windows node bundle at scale: N HNS endpoints and M policy lists in the v1 field
- * names Get-HnsEndpoint / Get-HnsPolicyList return (KB windows §1.5), a containerd + Antrea
+ * names Get-HnsEndpoint / Get-HnsPolicyList return (docs/knowledge/windows-hns.md#field-names), a containerd + Antrea
  * CNI layout, and the usual pipes and services.
  */
 import { promises as fsp } from 'node:fs';

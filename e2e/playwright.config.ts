@@ -1,7 +1,7 @@
 /**
  * Playwright: the UI in headless Debian Chromium against `cni-doctor serve` (e2e/ui), and the
  * desktop window through Playwright's _electron when an Electron binary exists (e2e/electron).
- * Never `npx playwright install`: the browser is /usr/bin/chromium (lab-feasibility.md §8).
+ * Never `npx playwright install`: the browser is /usr/bin/chromium (docs/knowledge/lab.md#browsers-and-electron-in-ci).
  * The real-containerd lab under e2e/lab is vitest's, not ours.
  */
 import { defineConfig } from '@playwright/test';

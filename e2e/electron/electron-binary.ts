@@ -27,7 +27,7 @@ export function findElectronBinary(): ElectronBinary {
   if (!exe)
     return {
       ok: false,
-      reason: `${pathFile} is missing: the Electron binary was never downloaded (npm install does not fetch it; see lab-feasibility.md §9)`,
+      reason: `${pathFile} is missing: the Electron binary was never downloaded (npm install does not fetch it; see docs/knowledge/lab.md#browsers-and-electron-in-ci)`,
     };
   if (!existsSync(exe)) return { ok: false, reason: `${exe} does not exist` };
   return { ok: true, path: exe };

@@ -35,7 +35,7 @@ state = ${q(p.state)}
     # netns as bind mounts under <state>, not /var/run/netns, so teardown finds them under the lab dir
     netns_mounts_under_state_dir = true
     # root here lacks CAP_SYS_RESOURCE and cannot set the sandbox's oom_score_adj of -998, which
-    # makes runc fail with "can't get final child's PID from pipe: EOF" (lab-feasibility §6.2)
+    # makes runc fail with "can't get final child's PID from pipe: EOF" (docs/knowledge/lab.md#a-real-pod-sandbox)
     restrict_oom_score_adj = true
     disable_tcp_service = true
     stream_server_address = "127.0.0.1"
@@ -60,7 +60,7 @@ ${o.extra ?? ''}`;
 /**
  * What Docker's containerd.io package ships: a version-1 file (no `version` line) with the CRI
  * plugin disabled by its short name. containerd 1.6 accepts "cri" only in v1 files; a v2 file
- * with it refuses to start (lab-feasibility §5). The file still carries the lab's CRI settings
+ * with it refuses to start (docs/knowledge/lab.md#cri-disabled-in-the-config). The file still carries the lab's CRI settings
  * (v1 short plugin names), so removing "cri" from disabled_plugins — the repair — gives a CRI
  * that uses the lab's dirs, pause image and runc state, as on a real node.
  */

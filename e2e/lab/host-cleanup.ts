@@ -23,7 +23,7 @@ export class LabLeakError extends Error {
 }
 
 // containerd 1.6 and libcni create these host-wide dirs whatever the config says (shim sockets,
-// CNI result cache; lab-feasibility §3). Remove them again only if no lab-external process had
+// CNI result cache; docs/knowledge/lab.md#a-private-containerd). Remove them again only if no lab-external process had
 // them before the first lab started, and only once they are empty.
 const HOST_DIRS = ['/run/containerd/s', '/run/containerd', '/var/lib/cni/results', '/var/lib/cni'];
 let preexisting: Set<string> | undefined;

@@ -1,6 +1,6 @@
 // Builds the lab's pause image with no registry: compile pause.c statically, wrap it as a
 // one-layer OCI image (layer tar, config, manifest, index) and pack the OCI layout into a tar
-// that `ctr -n k8s.io images import` takes (lab-feasibility §6.1).
+// that `ctr -n k8s.io images import` takes (docs/knowledge/lab.md#a-real-pod-sandbox).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

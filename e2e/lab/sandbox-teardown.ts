@@ -40,7 +40,7 @@ export async function removeAllSandboxes(
 /**
  * StopPodSandbox runs CNI DEL with the *current* CNI config, so a sandbox made under a broken
  * config (missing plugin, wrong bin_dir) cannot be stopped until the config works
- * (lab-feasibility §6.4). This swaps in the default lab config and a single working network;
+ * (docs/knowledge/lab.md#a-real-pod-sandbox). This swaps in the default lab config and a single working network;
  * the caller restarts containerd so both load at init (no reliance on fsnotify).
  */
 export function installRecoveryConfig(p: LabPaths, bridge: string, subnet: string): void {

@@ -1,6 +1,6 @@
 /**
  * The live Windows host is loaded only on Windows (it spawns PowerShell). Every scan of this
- * process shares ONE long-lived PowerShell session (KB windows §11.3: module imports and shell
+ * process shares ONE long-lived PowerShell session (docs/knowledge/windows-node.md#scale: module imports and shell
  * start-up are paid once); each scan still gets a fresh WindowsHost, so nothing a previous scan
  * read is reused (a repair's verification rescans the node as it is now).
  */

@@ -14,7 +14,7 @@ const sig = (id: string, pattern: string, literal: string): LogSignature => ({
   title: id,
   explanation: id,
   fix: id,
-  kb: 'test',
+  kb: [],
   topic: `log.test.${id}`,
 });
 

@@ -1,6 +1,7 @@
 // Linux log signatures: lines from containerd, CRI-O, cri-dockerd, kubelet, kubeadm, runc and
-// CNI plugins that explain a pod stuck in sandbox creation (linux-kb §8, plus §1, §2, §3, §5
-// where the KB quotes exact strings).
+// CNI plugins that explain a pod stuck in sandbox creation. Each cites its row of
+// docs/knowledge/log-signatures-linux.md (where the line was seen upstream) and the knowledge
+// page that explains it.
 //
 // Pattern conventions (so the same text works in JS and in `grep -E`):
 // - `\\*"` instead of `"` where a quote may arrive escaped (klog/logrus print err="...\"x\"...").
@@ -20,7 +21,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The runtime has no usable CNI configuration loaded, so the kubelet keeps the node NotReady and every new pod waits in ContainerCreating. The text after "message:" names the runtime\'s own reason.',
     fix: 'Read the other findings for the reason (no config, a broken config sorted first, wrong conf dir). After fixing the file, restart the runtime if the conf dir was deleted and recreated.',
-    kb: 'linux-kb §8 #1, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-1',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     attachesTo: 'cri.network.not-ready',
   },
   {
@@ -34,7 +38,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'containerd looked in the directory named in the message and found no .conf, .conflist or .json file, so it cannot give pods a network. Often the CNI agent has not written its file yet, or containerd looks in a different directory than the one the CNI installer uses.',
     fix: 'Make sure the cluster CNI writes its config into the directory containerd reads (conf_dir in config.toml), or point conf_dir at the directory that holds it; then check that the CNI DaemonSet pod is running on this node.',
-    kb: 'linux-kb §8 #2, §1.4',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-2',
+      'docs/knowledge/cni-loading.md#containerds-loader',
+    ],
     attachesTo: 'cni.conf.none',
   },
   {
@@ -48,7 +55,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'At start-up containerd tried to load the CNI configuration and failed; until a later file change triggers a successful reload, it reports the network as not ready and pod sandboxes cannot be created.',
     fix: 'Fix the CNI config directory (see the other findings). containerd ignores files that are only created or chmod-ed, so rewrite the file in place or restart containerd afterwards.',
-    kb: 'linux-kb §1.5',
+    kb: ['docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader'],
     attachesTo: 'cri.network.not-ready',
   },
   {
@@ -61,7 +68,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Something wrote to the CNI conf dir and the reload that followed failed, so containerd is now running with no usable network config. A half-written file (a non-atomic write caught mid-way) is a common cause.',
     fix: 'Look at the error after the event for the file at fault; write CNI configs atomically (temporary file, then rename) and validate the JSON before dropping it into the directory.',
-    kb: 'linux-kb §8 #4, §1.5',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-4',
+      'docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader',
+    ],
     topic: 'log.cni.reload-failed',
     generic: true,
   },
@@ -75,7 +85,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'CRI-O noticed a change in its network or plugin directory and could not load the result; it keeps watching, but until a reload succeeds it may have no default network.',
     fix: 'Fix the file named in the error (see the other CNI findings); CRI-O retries on the next change in the directory.',
-    kb: 'linux-kb §3.2',
+    kb: ['docs/knowledge/cri-o.md#what-ocicni-logs'],
     topic: 'log.cni.reload-failed',
     generic: true,
   },
@@ -89,7 +99,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'CRI-O has no default CNI network loaded, so it blocks every new pod sandbox instead of failing it; pods sit in ContainerCreating.',
     fix: 'Give CRI-O a valid config in network_dir (and, if cni_default_network is set, one whose name matches it).',
-    kb: 'linux-kb §3',
+    kb: ['docs/knowledge/cri-o.md#the-crionetwork-table'],
     attachesTo: 'cri.network.not-ready',
   },
   {
@@ -103,7 +113,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'CRI-O found no valid config in its network_dir, or cni_default_network names a network that no loaded file defines. The node stays NotReady and pods wait for a network.',
     fix: 'Install the cluster CNI (or wait for its agent to write the config); if cni_default_network is set in crio.conf or crio.conf.d, set it to the name inside the cluster config or remove it.',
-    kb: 'linux-kb §8 #30, §3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-30',
+      'docs/knowledge/cri-o.md#the-crionetwork-table',
+    ],
     attachesTo: 'cni.conf.none',
   },
   {
@@ -116,7 +129,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'cri-dockerd (or the old in-kubelet dockershim) found no valid network config, so it reports the network as not ready and pods cannot get an address.',
     fix: 'Install the cluster CNI config into the directory given by --cni-conf-dir, and check that --network-plugin=cni is set for cri-dockerd.',
-    kb: 'linux-kb §8 #31',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-31'],
     attachesTo: 'cni.conf.none',
   },
   {
@@ -129,7 +142,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Either the directory holds no config, or every config was rejected while loading (for example because a plugin binary it names is missing). Without one, pods cannot be networked.',
     fix: 'Look for "failed to find plugin" lines just before this one; install the missing CNI plugins or the cluster config.',
-    kb: 'linux-kb §8 #7, #31',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-7',
+      'docs/knowledge/log-signatures-linux.md#linux-31',
+    ],
     attachesTo: 'cni.conf.none',
   },
   {
@@ -143,7 +159,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Tearing down a sandbox also needs a working CNI config. All configs were removed or became invalid while sandboxes still existed (typical during a CNI swap or kubeadm reset), so these sandboxes are stuck.',
     fix: 'Put back any valid CNI config (even a temporary bridge) so the runtime can tear the sandboxes down, let the cleanup finish, then install the intended CNI.',
-    kb: 'linux-kb §8 #46',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-46'],
     attachesTo: 'cni.conf.none',
   },
 
@@ -159,7 +175,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'containerd stops at the first file it cannot parse. If that file sorts before the config you expect to be used, the whole node has no pod network, even though a good config sits next to it.',
     fix: 'Repair the named file (valid JSON, a "type", or "name" and "plugins" for a .conflist) or rename it to a non-loaded extension such as .disabled.',
-    kb: 'linux-kb §8 #4, #5, §1.4',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-4',
+      'docs/knowledge/log-signatures-linux.md#linux-5',
+      'docs/knowledge/cni-loading.md#containerds-loader',
+    ],
     attachesTo: 'cni.conf.invalid',
   },
   {
@@ -173,7 +193,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The file has the .conf extension, so it is read as a single plugin config, but its content is a list ("plugins": [...]) with no top-level "type". Packages that renamed .conflist files to .conf cause this.',
     fix: 'Rename the file to .conflist (same content), or disable it if another config should be used.',
-    kb: 'linux-kb §8 #5, §1.6',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-5',
+      'docs/knowledge/cni-loading.md#each-runtime-loads-differently',
+    ],
     attachesTo: 'cni.conf.invalid',
   },
   {
@@ -186,7 +209,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The file is named .conf but contains a list ("plugins": [...]); cri-dockerd skips it and uses the next config, or none.',
     fix: 'Rename the file to .conflist (same content), or disable it if another config should be used.',
-    kb: 'linux-kb §1.6, §8 #5',
+    kb: [
+      'docs/knowledge/cni-loading.md#each-runtime-loads-differently',
+      'docs/knowledge/log-signatures-linux.md#linux-5',
+    ],
     attachesTo: 'cni.conf.invalid',
   },
   {
@@ -199,7 +225,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The file was skipped and the runtime moved on to the next one. If the skipped file is the cluster CNI, pods end up on whatever config sorts next (often a runtime default bridge) or on none at all.',
     fix: 'Repair or rename the named file so the intended config is the first one that parses.',
-    kb: 'linux-kb §3.2, §1.6',
+    kb: [
+      'docs/knowledge/cri-o.md#what-ocicni-logs',
+      'docs/knowledge/cni-loading.md#each-runtime-loads-differently',
+    ],
     attachesTo: 'cni.conf.invalid',
   },
   {
@@ -211,7 +240,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     title: 'CRI-O could not turn a single-plugin .conf into a config list',
     explanation: 'The .conf file parsed but could not be converted to a list, so CRI-O skipped it.',
     fix: 'Rewrite the file as a .conflist with "name", "cniVersion" and "plugins", or remove it.',
-    kb: 'linux-kb §3.2',
+    kb: ['docs/knowledge/cri-o.md#what-ocicni-logs'],
     attachesTo: 'cni.conf.invalid',
   },
   {
@@ -224,7 +253,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Two config files declare the same network "name"; CRI-O keeps the first (in file-name order) and ignores the later one, which may be the one you just installed.',
     fix: 'Remove or disable the stale file so only one config carries that network name.',
-    kb: 'linux-kb §3.2',
+    kb: ['docs/knowledge/cri-o.md#what-ocicni-logs'],
     attachesTo: 'cni.conf.multiple',
   },
   {
@@ -238,7 +267,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'containerd 1.6.0 to 1.6.3 refuse a config list that has no "cniVersion" when stopping a sandbox, so old pods cannot be cleaned up.',
     fix: 'Add a "cniVersion" to the config (for example "0.4.0" or "1.0.0"), and upgrade containerd to 1.6.4 or later.',
-    kb: 'linux-kb §8 #10',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-10'],
     topic: 'log.cni.version-empty',
   },
   {
@@ -251,7 +280,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'A config without "name" is rejected by the plugin when a pod is set up. The usual culprit is an old CRI-O loopback file (99-loopback.conf or 200-loopback.conf) that the runtime picked.',
     fix: 'Add "name": "loopback" and a current cniVersion to that file, or disable it.',
-    kb: 'linux-kb §8 #36, §1.7',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-36',
+      'docs/knowledge/cni-loading.md#load-order-on-a-real-node',
+    ],
     topic: 'log.cni.missing-network-name',
   },
 
@@ -267,7 +299,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The config in use names a plugin type that has no executable in the directories the runtime searches (listed in brackets), so every pod sandbox fails at network setup.',
     fix: "Install the plugin into one of the listed directories, or point the runtime's CNI bin dir at the directory where the CNI installer put it.",
-    kb: 'linux-kb §8 #6, #7, §1.3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-6',
+      'docs/knowledge/log-signatures-linux.md#linux-7',
+      'docs/knowledge/cni-loading.md#error-strings-from-libcni-and-plugins',
+    ],
     attachesTo: 'cni.plugin.missing',
   },
   {
@@ -280,7 +316,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'containerd always sets up a loopback network for each pod, and configs commonly chain bridge/portmap. On Docker or bare containerd installs the reference plugins are often absent, so nothing can start.',
     fix: "Install the containernetworking-plugins (kubernetes-cni) package or release tarball into the runtime's CNI bin dir, then restart the runtime.",
-    kb: 'linux-kb §8 #43',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-43'],
     attachesTo: 'cni.plugin.missing',
   },
   {
@@ -294,7 +330,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'CRI-O checks binaries when it loads configs and silently falls back to the next config (often its own bridge) when one is missing. Distributions that set plugin_dirs to /usr/libexec/cni miss vendors that install into /opt/cni/bin.',
     fix: 'Add the directory that holds the plugin (usually /opt/cni/bin/) to plugin_dirs in a crio.conf.d drop-in and restart CRI-O.',
-    kb: 'linux-kb §8 #8, §3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-8',
+      'docs/knowledge/cri-o.md#the-crionetwork-table',
+    ],
     attachesTo: 'cni.plugin.missing',
   },
   {
@@ -308,7 +347,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The installed plugin binaries do not understand the cniVersion the config declares, so the runtime rejects the config at load time.',
     fix: "Upgrade the CNI plugins (containernetworking-plugins 1.0 or later for cniVersion 1.0.0), or lower the config's cniVersion to one they support.",
-    kb: 'linux-kb §8 #42, §1.3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-42',
+      'docs/knowledge/cni-loading.md#error-strings-from-libcni-and-plugins',
+    ],
     attachesTo: 'cni.version.unsupported',
   },
   {
@@ -322,7 +364,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "At pod setup a plugin reported that it only supports older CNI spec versions than the config asks for (old kubernetes-cni 0.8.x binaries, or containerd 1.6.3's loopback), so the sandbox fails.",
     fix: "Upgrade the plugins to a release that supports the config's version, or lower cniVersion in the config.",
-    kb: 'linux-kb §8 #9, §1.3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-9',
+      'docs/knowledge/cni-loading.md#error-strings-from-libcni-and-plugins',
+    ],
     attachesTo: 'cni.version.unsupported',
   },
 
@@ -338,7 +383,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The bridge interface was created by a previous cluster or CNI with a different subnet (kubeadm reset does not remove it), so the bridge plugin refuses to reuse it and pods cannot start.',
     fix: 'Drain the node, then delete the stale bridge (ip link set cni0 down; ip link delete cni0, and flannel.1 for flannel), clear /var/lib/cni and restart the CNI agent.',
-    kb: 'linux-kb §8 #11',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-11'],
     topic: 'log.flannel.cni0-address',
   },
   {
@@ -352,7 +397,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The flannel CNI plugin reads /run/flannel/subnet.env, which the flanneld agent writes once it has a subnet for this node. It is missing when flanneld is not running or the node has no podCIDR (kubeadm init without --pod-network-cidr).',
     fix: "Check the kube-flannel pod on this node and its logs; make sure the cluster allocates pod CIDRs matching flannel's net-conf.",
-    kb: 'linux-kb §8 #12',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-12'],
     topic: 'log.flannel.subnet-env-missing',
   },
   {
@@ -366,7 +411,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The Calico CNI plugin needs the file calico-node writes at start-up; without it every pod add (and delete) on this node fails.',
     fix: 'Look at the calico-node pod on this node (crash loop, image pull, missing hostPath /var/lib/calico) and get it running.',
-    kb: 'linux-kb §8 #13',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-13'],
     topic: 'log.calico.nodename-missing',
   },
   {
@@ -380,7 +425,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The kubeconfig Calico writes for its CNI plugin holds an expired or invalid token, so the plugin cannot reach the API server to set up pods.',
     fix: 'Restart calico-node on this node so it regenerates /etc/cni/net.d/calico-kubeconfig.',
-    kb: 'linux-kb §8 #14',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-14'],
     topic: 'log.calico.unauthorized',
   },
   {
@@ -394,7 +439,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "A dual-stack bridge config (such as CRI-O's default) tries to put an IPv6 address on the bridge, which the kernel refuses when IPv6 is disabled.",
     fix: 'Use an IPv4-only config (for CRI-O: 11-crio-ipv4-bridge.conflist) or remove the IPv6 ranges from the config.',
-    kb: 'linux-kb §8 #29',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-29'],
     topic: 'log.bridge.ipv6-disabled',
   },
   {
@@ -408,7 +453,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'host-local IPAM keeps one file per assigned IP; reservations leaked by reboots or runtime swaps fill the range, so new pods get no address.',
     fix: 'Drain the node, remove the IP files under /var/lib/cni/networks/<network>/ that belong to no running pod, and restart the runtime.',
-    kb: 'linux-kb §8 #32',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-32'],
     topic: 'log.ipam.exhausted',
   },
   {
@@ -422,7 +467,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Either the Cilium agent has not started yet, or Cilium was uninstalled and left its 05-cilium config behind; that file still wins the config order, so every pod goes to a plugin that cannot work.',
     fix: 'If Cilium is meant to run, fix the cilium agent pod. If it was removed, rename its leftover config in /etc/cni/net.d and restart the runtime.',
-    kb: 'linux-kb §8 #40',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-40'],
     topic: 'log.cilium.agent-unreachable',
   },
   {
@@ -436,7 +481,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The antrea CNI binary forwards every request to antrea-agent over a socket; the socket is missing, so the agent is not running on this node.',
     fix: 'Check the antrea-agent pod on this node and its logs.',
-    kb: 'windows-kb §0 (Linux analogue)',
+    kb: [
+      'https://github.com/antrea-io/antrea/issues/832',
+      'https://github.com/antrea-io/antrea/blob/fc70f2b/pkg/cni/default.go',
+    ],
     topic: 'log.antrea.agent-unreachable',
   },
   {
@@ -450,7 +498,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "CRI-O's interface bookkeeping conflicts with the Multus config, so sandboxes cannot be torn down (and pods hang in Terminating or ContainerCreating).",
     fix: 'Pin Multus to a version known to work with this CRI-O or fix its config; force-delete the stuck pods once fixed.',
-    kb: 'linux-kb §8 #47',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-47'],
     topic: 'log.multus.ifname-conflict',
   },
   {
@@ -463,7 +511,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The pod (usually through an annotation) names a network that no loaded config defines, so CRI-O cannot set it up.',
     fix: "Create or fix the config that should define that network name, or correct the pod's annotation.",
-    kb: 'linux-kb §3.2',
+    kb: ['docs/knowledge/cri-o.md#what-ocicni-logs'],
     topic: 'log.crio.requested-network-missing',
   },
   {
@@ -477,7 +525,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'This is the error behind FailedCreatePodSandBox on containerd; the text after it is what the CNI plugin reported.',
     fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
-    kb: 'linux-kb §8 #6, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-6',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     topic: 'log.sandbox.network-setup-failed',
     generic: true,
   },
@@ -492,7 +543,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'This is the error behind FailedCreatePodSandBox on CRI-O; the text after it is what the CNI plugin reported.',
     fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
-    kb: 'linux-kb §5.1, §3',
+    kb: [
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+      'docs/knowledge/cri-o.md#the-crionetwork-table',
+    ],
     topic: 'log.sandbox.network-setup-failed',
     generic: true,
   },
@@ -506,7 +560,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'This is the error behind FailedCreatePodSandBox with Docker Engine; the text after it is what the CNI plugin reported.',
     fix: "Read the plugin's error at the end of the line; other findings usually name the cause.",
-    kb: 'linux-kb §5.1',
+    kb: ['docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from'],
     topic: 'log.sandbox.network-setup-failed',
     generic: true,
   },
@@ -523,7 +577,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "Every pod starts with a pause container, and containerd uses the image from its own config (sandbox_image / pinned_images.sandbox), not the kubelet's flag. If that registry is unreachable no pod can start.",
     fix: 'Pre-pull the image into the k8s.io namespace, or set sandbox_image (1.x) / pinned_images.sandbox (2.x) to a reachable mirror and restart containerd.',
-    kb: 'linux-kb §8 #38',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-38'],
     topic: 'log.sandbox-image.pull-failed',
   },
   {
@@ -537,7 +591,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'cri-dockerd uses its own --pod-infra-container-image, not the pause version kubeadm expects; when Docker cannot pull it, no pod can start.',
     fix: 'Set --pod-infra-container-image in the cri-docker.service drop-in to a reachable image, or pre-pull and tag it.',
-    kb: 'linux-kb §8 #39',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-39'],
     topic: 'log.sandbox-image.pull-failed',
   },
   {
@@ -551,7 +605,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "kubeadm could not confirm the runtime uses the pause image it expects (containerd 2.x no longer reports it at all). Mostly harmless unless the runtime's image is unreachable.",
     fix: 'Optionally set pinned_images.sandbox (containerd 2.x) or sandbox_image (1.x) to the image kubeadm names.',
-    kb: 'linux-kb §8 #34, §2.2',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-34',
+      'docs/knowledge/containerd.md#where-the-cri-and-cni-keys-live',
+    ],
     topic: 'log.kubeadm.sandbox-image',
     severity: 'info',
   },
@@ -567,7 +624,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The kubelet, kubeadm or crictl reached the socket, but no CRI service is behind it. Most often containerd runs with the CRI plugin disabled (Docker\'s containerd.io package ships disabled_plugins = ["cri"]) or the plugin failed to load.',
     fix: 'Remove "cri" from disabled_plugins in /etc/containerd/config.toml (or regenerate it with containerd config default) and restart containerd.',
-    kb: 'linux-kb §8 #15, §2.4',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-15',
+      'docs/knowledge/containerd.md#disabled_plugins',
+    ],
     attachesTo: 'containerd.cri.disabled',
   },
   {
@@ -580,7 +640,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Same cause as "unknown service runtime.v1": the runtime socket does not serve CRI, seen from an older kubelet or crictl.',
     fix: 'Enable containerd\'s CRI plugin (remove "cri" from disabled_plugins) and restart containerd.',
-    kb: 'linux-kb §8 #16, §2.4',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-16',
+      'docs/knowledge/containerd.md#disabled_plugins',
+    ],
     attachesTo: 'containerd.cri.disabled',
   },
   {
@@ -594,7 +657,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The CRI plugin refused its configuration and containerd carried on without it (only required_plugins are fatal). The socket exists but the kubelet gets "unknown service runtime.v1.RuntimeService".',
     fix: 'Fix the setting named in the error in config.toml and restart containerd.',
-    kb: 'linux-kb §2.3, §8 #17',
+    kb: [
+      'docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version',
+      'docs/knowledge/log-signatures-linux.md#linux-17',
+    ],
     attachesTo: 'containerd.cri.disabled',
   },
   {
@@ -608,7 +674,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The old systemd_cgroup = true setting in the CRI section is rejected by containerd 1.3 and later, which disables the whole CRI plugin.',
     fix: 'Delete systemd_cgroup from the CRI section and set SystemdCgroup = true under the runc runtime options instead.',
-    kb: 'linux-kb §8 #17, §2.3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-17',
+      'docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version',
+    ],
     attachesTo: 'containerd.config.invalid',
   },
   {
@@ -622,7 +691,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The file says version = 2 but uses short names like [plugins.cri] or disabled_plugins = ["cri"]; containerd refuses to start.',
     fix: 'Use the full plugin names (io.containerd.grpc.v1.cri) or remove the version line, then start containerd.',
-    kb: 'linux-kb §8 #18, §2.4',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-18',
+      'docs/knowledge/containerd.md#disabled_plugins',
+    ],
     attachesTo: 'containerd.config.invalid',
   },
   {
@@ -635,7 +707,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'A syntax error in config.toml (or an imported file) stops containerd from starting, so there is no runtime socket at all.',
     fix: 'Fix the file at the row and column in the message, or restore a known-good copy, then start containerd.',
-    kb: 'linux-kb §2.3',
+    kb: ['docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version'],
     attachesTo: 'containerd.config.invalid',
   },
   {
@@ -648,7 +720,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "containerd's TOML decoder rejected the file, so containerd does not start and the kubelet finds no runtime socket.",
     fix: 'Validate the file (and every file it imports) with a TOML parser, fix the reported position, then start containerd.',
-    kb: 'linux-kb §2.3',
+    kb: ['docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version'],
     attachesTo: 'containerd.config.invalid',
   },
   {
@@ -661,7 +733,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The file was written for a newer containerd (for example version = 3 on 1.x, or 4 on 2.0 to 2.2); containerd refuses to start.',
     fix: "Regenerate the file with this binary's containerd config default, or upgrade containerd to match.",
-    kb: 'linux-kb §2.1',
+    kb: ['docs/knowledge/containerd.md#config-versions'],
     attachesTo: 'containerd.config.invalid',
   },
   {
@@ -675,7 +747,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'containerd 2.x found keys it does not know, typically version 2 CRI settings in a version = 3 file. They are silently not applied, so SystemdCgroup, CNI dirs or runtimes may not be what the file says.',
     fix: "Move the keys to the tables of the file's version (io.containerd.cri.v1.runtime / images for version 3), or set version = 2 so containerd migrates them.",
-    kb: 'linux-kb §8 #19, §2.3',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-19',
+      'docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version',
+    ],
     attachesTo: 'containerd.config.wrong-schema',
   },
   {
@@ -688,7 +763,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The CNI conf dir was deleted (and maybe recreated); containerd no longer sees changes in it, so new or fixed configs are ignored.',
     fix: 'Restart containerd after the directory is back in place.',
-    kb: 'linux-kb §1.5',
+    kb: ['docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader'],
     topic: 'log.containerd.cni-dir-removed',
   },
 
@@ -704,7 +779,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The kubelet (or kubeadm, crictl) is pointed at a runtime socket that is not there: the runtime is not running, or the endpoint still names a runtime that was replaced (for example dockershim after a migration).',
     fix: 'Start the runtime, or correct --container-runtime-endpoint / containerRuntimeEndpoint to the socket of the runtime that is installed.',
-    kb: 'linux-kb §8 #20, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-20',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     attachesTo: 'cri.endpoint.missing',
   },
   {
@@ -717,7 +795,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The socket file is left over from a runtime that stopped or failed to start (for example a broken cri-docker unit).',
     fix: 'Restart the runtime service (systemctl restart containerd / crio / cri-docker.socket) and check its status for the start-up error.',
-    kb: 'linux-kb §8 #21',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-21'],
     attachesTo: 'cri.endpoint.unreachable',
   },
   {
@@ -731,7 +809,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Kubelet 1.24 to 1.26 has no default endpoint and ignores the config-file field, so without the flag it exits.',
     fix: 'Pass --container-runtime-endpoint (for example unix:///run/containerd/containerd.sock) in kubeadm-flags.env or the kubelet drop-in.',
-    kb: 'linux-kb §8 #24, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-24',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     attachesTo: 'cri.endpoint.missing',
   },
   {
@@ -745,7 +826,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'cri-dockerd before 0.3.0 only speaks the old v1alpha2 CRI, which kubelet 1.26 and later no longer use.',
     fix: 'Upgrade cri-dockerd to 0.3.0 or later.',
-    kb: 'linux-kb §8 #35',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-35'],
     topic: 'log.cri-dockerd.too-old',
   },
   {
@@ -759,7 +840,11 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "Several runtime sockets answer (typically Docker's containerd next to cri-dockerd), and kubeadm refuses to guess which one the kubelet should use.",
     fix: 'Pass --cri-socket or set nodeRegistration.criSocket, or stop and remove the runtime you do not use.',
-    kb: 'linux-kb §8 #25, #26, §5.2',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-25',
+      'docs/knowledge/log-signatures-linux.md#linux-26',
+      'docs/knowledge/kubelet-and-cri.md#kubeadm-and-several-cri-sockets',
+    ],
     attachesTo: 'cri.socket.multiple',
   },
   {
@@ -773,7 +858,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The kubelet still accepts a bare socket path but warns that this form is deprecated.',
     fix: 'Write the endpoint as a URL, e.g. unix:///var/run/cri-dockerd.sock.',
-    kb: 'linux-kb §5.1',
+    kb: ['docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from'],
     topic: 'log.kubelet.endpoint-scheme',
     severity: 'info',
   },
@@ -788,7 +873,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Without /etc/crictl.yaml crictl tries a list of sockets in turn; on a node with several runtimes it may show you a runtime the kubelet does not use.',
     fix: "Write /etc/crictl.yaml with runtime-endpoint set to the kubelet's endpoint.",
-    kb: 'linux-kb §5.3',
+    kb: ['docs/knowledge/kubelet-and-cri.md#crictl'],
     topic: 'log.crictl.default-endpoints',
     severity: 'info',
   },
@@ -804,7 +889,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Flags such as --network-plugin and --cni-conf-dir no longer exist, so the kubelet exits at start and systemd restarts it in a loop.',
     fix: "Remove the flags from kubeadm-flags.env, /etc/default/kubelet (or /etc/sysconfig/kubelet) and kubelet drop-ins; CNI dirs now belong in the runtime's config.",
-    kb: 'linux-kb §8 #22, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-22',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     attachesTo: 'kubelet.flags.removed',
   },
   {
@@ -818,7 +906,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'Old kubeadm-flags.env files carry --container-runtime=remote; kubelet 1.27 and later do not know the flag and exit.',
     fix: 'Delete --container-runtime=remote from kubeadm-flags.env (keep --container-runtime-endpoint) and restart the kubelet.',
-    kb: 'linux-kb §8 #23, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-23',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     attachesTo: 'kubelet.flags.removed',
   },
   {
@@ -832,7 +923,10 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       "The kubelet builds cgroupfs-style paths but containerd's runc has SystemdCgroup = true, so runc refuses to create the pod sandbox.",
     fix: 'Use the same driver on both sides, preferably systemd: cgroupDriver: systemd in the kubelet config, SystemdCgroup = true in containerd.',
-    kb: 'linux-kb §8 #27, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-linux.md#linux-27',
+      'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+    ],
     attachesTo: 'kubelet.cgroup-driver.mismatch',
   },
   {
@@ -845,7 +939,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     title: 'The kubelet and Docker use different cgroup drivers',
     explanation: "The kubelet refuses to start when its cgroup driver differs from Docker's.",
     fix: "Set the kubelet's cgroupDriver (or --cgroup-driver) to Docker's driver, or change Docker's exec-opts to match.",
-    kb: 'linux-kb §8 #28',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-28'],
     attachesTo: 'kubelet.cgroup-driver.mismatch',
   },
 
@@ -861,7 +955,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       '--network-plugin must be the word "cni"; a CNI name such as calico makes cri-dockerd exit. Left empty on old releases, pods silently get Docker bridge addresses instead.',
     fix: 'Set --network-plugin=cni in the cri-docker.service drop-in (with --cni-conf-dir and --cni-bin-dir when not default) and restart it.',
-    kb: 'linux-kb §8 #44',
+    kb: ['docs/knowledge/log-signatures-linux.md#linux-44'],
     topic: 'log.cri-dockerd.network-plugin',
   },
   {
@@ -874,7 +968,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'With cgroup_manager = "cgroupfs", conmon_cgroup must be "pod"; otherwise CRI-O refuses its config and does not start.',
     fix: 'Set conmon_cgroup = "pod" in a crio.conf.d drop-in when using cgroupfs (or switch both to systemd) and restart CRI-O.',
-    kb: 'linux-kb §3',
+    kb: ['docs/knowledge/cri-o.md#the-crionetwork-table'],
     topic: 'log.crio.conmon-cgroup',
   },
   {
@@ -887,7 +981,7 @@ export const linuxSignatures: readonly LogSignature[] = [
     explanation:
       'The old single plugin_dir key is still honoured (added to plugin_dirs) but will go away.',
     fix: 'Replace plugin_dir with plugin_dirs = [ ... ] in the CRI-O config.',
-    kb: 'linux-kb §3',
+    kb: ['docs/knowledge/cri-o.md#the-crionetwork-table'],
     topic: 'log.crio.plugin-dir-deprecated',
     severity: 'info',
   },

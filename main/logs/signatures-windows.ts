@@ -1,6 +1,6 @@
 // Windows log signatures: lines from containerd, kubelet, kube-proxy, HNS/HCN (hcsshim) and the
 // Windows CNI plugins (Antrea, flannel, Calico, nat/sdnbridge/sdnoverlay) that explain a pod
-// stuck in ContainerCreating / FailedCreatePodSandBox (windows-kb §10, plus §0, §3, §5, §8).
+// stuck in ContainerCreating / FailedCreatePodSandBox (docs/knowledge/log-signatures-windows.md#log-lines-cni-doctor-recognises-windows, plus docs/knowledge/windows-containerd.md#the-case-that-started-it-antrea-loses-to-a-nat-config, docs/knowledge/windows-containerd.md#paths-and-defaults, docs/knowledge/windows-cni-agents.md#flannel, docs/knowledge/windows-node.md#services-restart-order-and-logs).
 //
 // Pattern conventions are those of signatures-linux.ts. Windows paths may appear with doubled
 // backslashes in structured logs (err="open \\\\.\\pipe\\cnisock"), hence `\\+` between parts.
@@ -18,7 +18,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'containerd hands the CNI an HCN namespace GUID, while Antrea releases written for dockershim expect "none" or "container:<id>". Pod networking cannot be set up.',
     fix: 'Upgrade Antrea to v0.13 or later (containerd support), run it in containerd mode, and make sure its config is the one containerd uses.',
-    kb: 'windows-kb §10 #1, §0',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-1',
+      'docs/knowledge/windows-containerd.md#the-case-that-started-it-antrea-loses-to-a-nat-config',
+    ],
     attachesTo: 'windows.netns.unsupported',
   },
   {
@@ -31,7 +34,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Antrea 2.0 dropped Docker on Windows; it rejects the dockershim netns form, so the node must run containerd.',
     fix: 'Move the node to containerd, or stay on an Antrea 1.x release while it still runs Docker.',
-    kb: 'windows-kb §10 #3, §4',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-3',
+      'docs/knowledge/windows-cni-agents.md#antrea',
+    ],
     attachesTo: 'windows.netns.unsupported',
   },
   {
@@ -44,7 +50,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       "nat, sdnbridge and sdnoverlay need the HCN namespace that containerd's CRI creates; calls from dockershim or plain ctr pass none.",
     fix: 'Create pods through the kubelet with containerd (CRI), not through ctr or dockershim.',
-    kb: 'windows-kb §10 #12, §3.4',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-12',
+      'docs/knowledge/windows-containerd.md#the-nat-plugin',
+    ],
     attachesTo: 'windows.netns.unsupported',
   },
   {
@@ -58,7 +67,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'win-overlay and win-bridge attach endpoints the HNS v1 way, which does not work with the HCN namespaces containerd creates, so the endpoint is never found.',
     fix: 'Switch the CNI config to sdnoverlay / sdnbridge (the containerd-era plugins).',
-    kb: 'windows-kb §10 #9, §3.5',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-9',
+      'docs/knowledge/windows-containerd.md#namespaces-not-dockershim-netns',
+    ],
     attachesTo: 'windows.netns.unsupported',
   },
   {
@@ -71,7 +83,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Old ctr builds crash when run with --cni on Windows. This does not affect pods created by the kubelet.',
     fix: 'Test with crictl or through the kubelet instead of ctr run --cni.',
-    kb: 'windows-kb §10 #26, §3.5',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-26',
+      'docs/knowledge/windows-containerd.md#namespaces-not-dockershim-netns',
+    ],
     topic: 'log.ctr.cni-netns',
     severity: 'info',
   },
@@ -87,7 +102,11 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The antrea CNI binary forwards every pod request to antrea-agent over this named pipe. The pipe does not exist, so the agent is not running (or not ready), and every pod on the node fails at network setup.',
     fix: 'Start or restart the antrea-agent service (after ovs-vswitchd when OVS runs as a service) and check its log in C:\\k\\antrea\\logs or c:\\var\\log\\antrea.',
-    kb: 'windows-kb §10 #2, §0, §4',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-2',
+      'docs/knowledge/windows-containerd.md#the-case-that-started-it-antrea-loses-to-a-nat-config',
+      'docs/knowledge/windows-cni-agents.md#antrea',
+    ],
     attachesTo: 'windows.cnisock.missing',
   },
   {
@@ -100,7 +119,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Running the agent as a pod needs host-network (HostProcess) support, which older containerd on Windows lacks; the agent cannot create its HNS network.',
     fix: 'Run antrea-agent as a Windows service, or use containerd 1.6+ with Antrea 1.10+ for the HostProcess DaemonSet.',
-    kb: 'windows-kb §10 #4, §4',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-4',
+      'docs/knowledge/windows-cni-agents.md#antrea',
+    ],
     topic: 'log.antrea.hostnetwork-unsupported',
   },
   {
@@ -113,7 +135,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       "With containerd the pod's virtual NIC appears only after the sandbox starts; older Antrea releases configure it too early and fail.",
     fix: 'Upgrade Antrea (the fix shipped in the 1.2 / 1.4 releases).',
-    kb: 'windows-kb §10 #6, §4',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-6',
+      'docs/knowledge/windows-cni-agents.md#antrea',
+    ],
     topic: 'log.antrea.mtu-vnic',
   },
 
@@ -128,7 +153,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       "containerd's conf_dir holds no .conf, .conflist or .json file. On Windows the CNI installer (sig-windows-tools, Calico) and containerd often disagree on the folder: C:\\etc\\cni\\net.d versus C:\\Program Files\\containerd\\cni\\conf.",
     fix: "Put the CNI config where containerd's config.toml conf_dir points (or change conf_dir), then restart containerd.",
-    kb: 'windows-kb §10 #7, §3.3',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-7',
+      'docs/knowledge/windows-containerd.md#which-config-wins',
+    ],
     attachesTo: 'cni.conf.none',
   },
   {
@@ -142,7 +170,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'No usable CNI config is loaded; the node is NotReady and pods wait. containerd may keep reporting this until it is restarted, even after the config is fixed.',
     fix: 'Fix the CNI config directory (see the other findings), then Restart-Service containerd.',
-    kb: 'windows-kb §10 #7, §3.3',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-7',
+      'docs/knowledge/windows-containerd.md#which-config-wins',
+    ],
     attachesTo: 'cri.network.not-ready',
   },
   {
@@ -155,7 +186,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The config in use names a plugin type that has no <type>.exe in the directories listed in brackets, so every pod fails at network setup.',
     fix: 'Copy the plugin into the configured bin dir (e.g. C:\\opt\\cni\\bin or C:\\Program Files\\containerd\\cni\\bin), or point bin_dir(s) at the folder that has it.',
-    kb: 'windows-kb §10 #8',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-8'],
     attachesTo: 'cni.plugin.missing',
   },
 
@@ -170,7 +201,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The CNI plugin or kube-proxy looked for the overlay network flanneld creates, and it is not there: flanneld is not running or failed to create it.',
     fix: 'Check flanneld on this node and its net-conf (VNI 4096, port 4789 for VXLAN); the network appears once flanneld is healthy.',
-    kb: 'windows-kb §10 #10, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-10',
+      'docs/knowledge/windows-cni-agents.md#flannel',
+    ],
     attachesTo: 'hns.network.missing',
   },
   {
@@ -183,7 +217,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'hcsshim could not find an HNS network with the name the CNI config asks for, so no pod endpoint can be created on it.',
     fix: 'Create the network (for the nat plugin: New-HnsNetwork -Type NAT -Name <name>) or restart the CNI agent that creates it; check the config\'s "name".',
-    kb: 'windows-kb §10 #11',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-11'],
     attachesTo: 'hns.network.missing',
   },
   {
@@ -197,7 +231,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'kube-proxy loops until the network named by --network-name / KUBE_NETWORK exists; services do not work on this node meanwhile.',
     fix: 'Make sure the CNI agent creates that network, or correct the network name given to kube-proxy.',
-    kb: 'windows-kb §8',
+    kb: ['docs/knowledge/windows-node.md#services-restart-order-and-logs'],
     attachesTo: 'hns.network.missing',
   },
   {
@@ -210,7 +244,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Neither --network-name nor KUBE_NETWORK is set, so kube-proxy cannot program services.',
     fix: "Set KUBE_NETWORK (or --network-name) to the CNI's HNS network name, e.g. flannel.4096 or Calico.*.",
-    kb: 'windows-kb §8',
+    kb: ['docs/knowledge/windows-node.md#services-restart-order-and-logs'],
     topic: 'log.kube-proxy.network-name',
   },
   {
@@ -223,7 +257,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Docker on Windows has no "host" network unless one is created, so pods asking for it fail. Usually a Linux flannel DaemonSet without a nodeSelector.',
     fix: 'Add a Linux nodeSelector to the DaemonSet; on dockershim-era nodes create the network with docker network create -d nat host.',
-    kb: 'windows-kb §10 #27',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-27'],
     topic: 'log.docker.host-network-missing',
   },
 
@@ -238,7 +272,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The endpoint was removed (HNS restart, manual clean-up) while something still refers to it.',
     fix: 'Restart the CNI agent / kube-proxy so they recreate their endpoints; recreate affected pods.',
-    kb: 'windows-kb §10 #11',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-11'],
     topic: 'log.hns.endpoint-not-found',
   },
   {
@@ -252,7 +286,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'An endpoint from an earlier attempt of this pod still exists, so HNS refuses to create it again.',
     fix: 'Remove the stale endpoint (Get-HnsEndpoint | ? Name -eq <name> | Remove-HnsEndpoint) and let the kubelet retry.',
-    kb: 'windows-kb §10 #18',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-18'],
     attachesTo: 'hns.endpoint.stale',
   },
   {
@@ -266,7 +300,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The policy JSON from the CNI config or kube-proxy does not fit this Windows build (e.g. ROUTE vs SDNROUTE, an OutBoundNAT exception list, a wrong service CIDR).',
     fix: "Check the CNI config's policies against the OS version (HNS v1 vs v2 names) and the service CIDR.",
-    kb: 'windows-kb §10 #15, §5.2',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-15',
+      'docs/knowledge/windows-cni-agents.md#calico',
+    ],
     topic: 'log.hns.policy-invalid',
   },
   {
@@ -278,7 +315,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     title: 'This Windows build lacks HNS features the overlay needs',
     explanation: 'Overlay networking needs Windows Server 1809 with KB4489899 or later.',
     fix: "Update the node's OS.",
-    kb: 'windows-kb §5.1',
+    kb: ['docs/knowledge/windows-cni-agents.md#flannel'],
     topic: 'log.hns.os-too-old',
   },
   {
@@ -292,7 +329,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Ephemeral ports are used up or old load-balancer policies are left behind, so services stop working on this node.',
     fix: 'Enable DSR or widen the port range, delete orphaned load balancers and restart kube-proxy.',
-    kb: 'windows-kb §10 #23',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-23'],
     topic: 'log.kube-proxy.port-exhaustion',
   },
   {
@@ -305,7 +342,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'In overlay mode kube-proxy needs --source-vip, normally read from sourceVip.json prepared by the CNI start script.',
     fix: 'Regenerate the source VIP file (delete a stale one when the node rejoined) and restart kube-proxy.',
-    kb: 'windows-kb §10 #25',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-25'],
     topic: 'log.kube-proxy.source-vip',
   },
   {
@@ -319,7 +356,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The source VIP address is invalid or already reserved, typically a stale sourceVip.json from before the node rejoined.',
     fix: 'Delete the stale source VIP files, let the start script regenerate them, restart kube-proxy.',
-    kb: 'windows-kb §10 #25, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-25',
+      'docs/knowledge/windows-cni-agents.md#flannel',
+    ],
     topic: 'log.kube-proxy.source-vip',
   },
   {
@@ -332,7 +372,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'Calico tried to re-attach its Calico_ep host endpoint, which HNS still has attached.',
     fix: 'Delete the Calico_ep endpoint and restart the Calico services.',
-    kb: 'windows-kb §10 #24, §5.2',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-24',
+      'docs/knowledge/windows-cni-agents.md#calico',
+    ],
     topic: 'log.calico.host-endpoint-attached',
   },
 
@@ -347,7 +390,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The CNI agent tried to bind its network to an adapter that a different HNS virtual switch already uses (or picked a virtual adapter as uplink).',
     fix: 'Remove the conflicting L2Bridge / External network or tell the agent which physical adapter to use.',
-    kb: 'windows-kb §10 #5, §4',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-5',
+      'docs/knowledge/windows-cni-agents.md#antrea',
+    ],
     topic: 'log.hns.network-conflict',
   },
   {
@@ -360,7 +406,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'A network with conflicting settings (adapter, subnet) already exists, so kube-proxy or the CNI cannot create theirs.',
     fix: 'List the HNS networks (Get-HnsNetwork) and remove the one that conflicts.',
-    kb: 'windows-kb §10 #21',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-21'],
     topic: 'log.hns.network-conflict',
   },
   {
@@ -373,7 +419,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'HNS could not find the physical adapter to bind the network to (often an adapter name that differs from "Ethernet", e.g. on VMware).',
     fix: 'Pass -AdapterName with the real adapter name (Get-NetAdapter).',
-    kb: 'windows-kb §10 #22',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-22'],
     topic: 'log.hns.adapter-not-found',
   },
   {
@@ -385,7 +431,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     title: 'HNS state is inconsistent',
     explanation: 'HNS refers to objects that no longer exist, so endpoints cannot be created.',
     fix: 'Remove stale HNS objects; if that does not help, restart the HNS service (pods lose connectivity briefly).',
-    kb: 'windows-kb §10 #19',
+    kb: ['docs/knowledge/log-signatures-windows.md#windows-19'],
     topic: 'log.hns.state-corrupt',
   },
   {
@@ -398,7 +444,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'After a crash or blue screen HNS can be left with broken state and fail every request.',
     fix: 'Clean the HNS state (remove stale networks and endpoints; as a last resort stop HNS, delete HNS.data, start HNS).',
-    kb: 'windows-kb §10 #28, §8',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-28',
+      'docs/knowledge/windows-node.md#services-restart-order-and-logs',
+    ],
     topic: 'log.hns.state-corrupt',
   },
   {
@@ -411,7 +460,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'HNS objects created before an OS update cannot be read by the updated HNS (this odd text is the Win32 error it reports).',
     fix: 'Delete the old objects with hnsdiag or, as a last resort, stop HNS, delete HNS.data and start HNS again.',
-    kb: 'windows-kb §10 #20, §8',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-20',
+      'docs/knowledge/windows-node.md#services-restart-order-and-logs',
+    ],
     topic: 'log.hns.state-corrupt',
   },
   {
@@ -424,7 +476,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       "IP reservations from deleted pods were never released, so the node's range is exhausted.",
     fix: "Stop the node's services, remove the HNS endpoints (Get-HNSEndpoint | Remove-HNSEndpoint) and clear the IPAM store under c:\\var, then start again.",
-    kb: 'windows-kb §10 #14, §8',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-14',
+      'docs/knowledge/windows-node.md#services-restart-order-and-logs',
+    ],
     topic: 'log.ipam.exhausted',
   },
 
@@ -439,7 +494,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'The flannel CNI plugin needs the subnet file flanneld writes once it has a lease for this node; flanneld is not running or not ready.',
     fix: 'Start flanneld (check its log); the file appears once it has a subnet.',
-    kb: 'windows-kb §10 #13, §5.1',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-13',
+      'docs/knowledge/windows-cni-agents.md#flannel',
+    ],
     topic: 'log.flannel.subnet-env-missing',
   },
   {
@@ -452,7 +510,7 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       "flanneld waits only a few seconds for the network's management address; a slow or wrong adapter makes it fail.",
     fix: 'Check which adapter the network binds to and restart flanneld.',
-    kb: 'windows-kb §5.1',
+    kb: ['docs/knowledge/windows-cni-agents.md#flannel'],
     topic: 'log.flannel.management-ip',
   },
   {
@@ -465,7 +523,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       'No adapter carries the management IP of the Calico network (wrong NIC picked on a multi-NIC host, or the vNIC is not up).',
     fix: 'Make sure the External and Calico networks use the node IP as ManagementIP; check adapter and firewall.',
-    kb: 'windows-kb §10 #16, §5.2',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-16',
+      'docs/knowledge/windows-cni-agents.md#calico',
+    ],
     topic: 'log.calico.management-ip',
   },
   {
@@ -479,7 +540,10 @@ export const windowsSignatures: readonly LogSignature[] = [
     explanation:
       "The endpoint the CNI put into the pod's namespace is invalid (often bad values in the CNI config), which surfaces only when the sandbox container starts.",
     fix: 'Fix the CNI config values, delete the endpoint and let the kubelet retry.',
-    kb: 'windows-kb §10 #17, §3.5',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-17',
+      'docs/knowledge/windows-containerd.md#namespaces-not-dockershim-netns',
+    ],
     topic: 'log.hcs.attach-namespace',
   },
 ];

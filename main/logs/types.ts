@@ -1,5 +1,6 @@
 // Contracts for the log signature catalog and the streaming scanner.
 // Kept free of Node APIs so rules/ and the renderer can import the shapes.
+import type { Reference } from '../../shared/model/finding';
 
 export interface LogSignature {
   /** Stable id, e.g. 'linux.cni.plugin-not-found'. Users may quote it, so it never changes meaning. */
@@ -19,9 +20,9 @@ export interface LogSignature {
   explanation: string;
   /** What to do. */
   fix: string;
-  /** Where the fact comes from, e.g. 'linux-kb §8 #12'. */
-  kb: string;
-  /** Rule id (spec/rules.md) this line is evidence for. Exactly one of attachesTo / topic. */
+  /** Where the fact comes from, e.g. 'docs/knowledge/log-signatures-linux.md#linux-12'. */
+  kb: readonly Reference[];
+  /** Rule id (docs/rules.md) this line is evidence for. Exactly one of attachesTo / topic. */
   attachesTo?: string;
   /** When no rule covers the line: the id of the finding it becomes, 'log.<topic>' (e.g. 'log.flannel.cni0-address'). */
   topic?: string;
@@ -33,7 +34,7 @@ export interface LogSignature {
   generic?: true;
   /** Severity of the topic finding; default 'warning' (rules.md "Logs"). */
   severity?: 'error' | 'warning' | 'info';
-  /** A real log line quoted in the KB that this signature must match (checked by tests). */
+  /** A real log line, as quoted upstream, that this signature must match (checked by tests). */
   example?: string;
 }
 

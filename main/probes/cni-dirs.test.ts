@@ -57,7 +57,7 @@ describe('probeConfDir', () => {
 });
 
 describe('parse errors', () => {
-  // KB linux §8 #4: a half-written conflist gives "unexpected end of JSON input" in containerd's log.
+  // docs/knowledge/log-signatures-linux.md#linux-4: a half-written conflist gives "unexpected end of JSON input" in containerd's log.
   it('words a truncated file as Go does, whatever token V8 expected next', async () => {
     for (const cut of [
       '{"name":"k8s-pod-network","plugins":[{"type":"calico",\n   ',

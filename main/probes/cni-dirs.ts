@@ -1,6 +1,6 @@
 /**
  * CNI conf dirs and bin dirs: every entry in the runtime's byte-wise load order, each loadable
- * file (and each disabled variant) parsed with libcni's semantics (KB linux §1.1, §1.4, §1.7).
+ * file (and each disabled variant) parsed with libcni's semantics (docs/knowledge/cni-loading.md#how-libcni-finds-config-files, docs/knowledge/cni-loading.md#containerds-loader, docs/knowledge/cni-loading.md#load-order-on-a-real-node).
  */
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
@@ -20,7 +20,7 @@ import {
 const MAX_CONF_TEXT = 256 * 1024;
 const MAX_ENTRIES = 5000;
 
-/** Byte-wise order, identical to Go's sort.Strings on the UTF-8 names (KB linux §1.4 step 3). */
+/** Byte-wise order, identical to Go's sort.Strings on the UTF-8 names (docs/knowledge/cni-loading.md#containerds-loader step 3). */
 export function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
@@ -41,7 +41,7 @@ async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Pro
   const st = await ctx.stat(path);
   const ext = cniExtension(name, ctx.os);
   const original = disabledOriginal(name);
-  // libcni skips directories only; a symlink to a file is loaded like the file (KB linux §1.1).
+  // libcni skips directories only; a symlink to a file is loaded like the file (docs/knowledge/cni-loading.md#how-libcni-finds-config-files).
   const kind: CniConfFile['kind'] = !st.ok
     ? 'file'
     : st.type === 'dir'

@@ -1,5 +1,5 @@
 /**
- * Parse a CNI config the way libcni does (KB linux §1.1): `.conflist` needs `name` and a
+ * Parse a CNI config the way libcni does (docs/knowledge/cni-loading.md#how-libcni-finds-config-files): `.conflist` needs `name` and a
  * non-empty `plugins` list whose entries have `type`; `.conf`/`.json` need `type`. Error texts
  * follow libcni's so users can match them with their runtime logs.
  */
@@ -9,7 +9,7 @@ export function cniExtension(name: string, os: 'linux' | 'windows'): string {
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? name.slice(dot) : '';
   // Go's filepath.Ext is case-sensitive; Windows file names are not, and tools that write
-  // `.CONF` on Windows are read by containerd there (KB windows §6).
+  // `.CONF` on Windows are read by containerd there (docs/knowledge/windows-containerd.md#which-config-wins).
   return os === 'windows' ? ext.toLowerCase() : ext;
 }
 
@@ -73,7 +73,7 @@ function addressing(
     subnet ??= str(first.subnet);
     gateway ??= str(first.gateway);
   }
-  // Windows nat/sdnbridge: `ipam.routes[].GW` carries the gateway (KB windows §5).
+  // Windows nat/sdnbridge: `ipam.routes[].GW` carries the gateway (docs/knowledge/windows-cni-agents.md#flannel).
   const routes = ipam && Array.isArray(ipam.routes) ? ipam.routes : undefined;
   const r0 = routes?.[0];
   if (isObject(r0)) gateway ??= str(r0.GW) ?? str(r0.gw);
@@ -115,7 +115,7 @@ export function parseCniConfig(text: string, ext: string): CniParse {
   } catch (e) {
     const msg = (e as Error).message;
     // Go says "unexpected end of JSON input" for every truncated document (a half-written file,
-    // KB linux §8 #4); V8 words it by the token it expected. Use Go's, so it matches the logs.
+    // docs/knowledge/log-signatures-linux.md#linux-4); V8 words it by the token it expected. Use Go's, so it matches the logs.
     const at = /position (\d+)/.exec(msg);
     const truncated =
       text.trim() === '' ||

@@ -1,6 +1,6 @@
 /**
  * containerd: where it runs from, which config it reads (main file + imports), and what that
- * config means for CRI and CNI across config versions 1, 2 and 3 (KB linux §2).
+ * config means for CRI and CNI across config versions 1, 2 and 3 (docs/knowledge/containerd.md#config-versions).
  */
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
@@ -26,7 +26,7 @@ import {
   type ParsedConfigFile,
 } from './config-chain';
 
-/** Where containerd's config lives for each flavour (KB linux §10). */
+/** Where containerd's config lives for each flavour (docs/knowledge/node-layouts.md#distributions-with-other-paths). */
 export const CONTAINERD_LOCATIONS = {
   linux: [
     {
@@ -58,7 +58,7 @@ export const CONTAINERD_LOCATIONS = {
   ],
 } as const;
 
-/** CRI plugin table per config version (KB linux §2.2). */
+/** CRI plugin table per config version (docs/knowledge/containerd.md#where-the-cri-and-cni-keys-live). */
 export function criTables(version: number): { runtime: string[]; server: string[] } {
   if (version >= 3)
     return {
@@ -149,7 +149,7 @@ export async function probeContainerd(
   const mainParsed = main.value ? parseConfigFile(main.value, configErrors) : undefined;
   if (mainParsed) parsed.push(mainParsed);
 
-  // imports: breadth-first, later files override earlier ones, cycles skipped (KB linux §2.5).
+  // imports: breadth-first, later files override earlier ones, cycles skipped (docs/knowledge/containerd.md#imports-and-drop-ins).
   const queue: { path: string; from: ParsedConfigFile }[] = [];
   const seen = new Set([configPath]);
   const enqueue = async (from: ParsedConfigFile): Promise<void> => {
@@ -202,7 +202,7 @@ export async function probeContainerd(
   };
   const binDirs = lookupStrings(parsed, [...cniTable, 'bin_dirs']);
   const binDir = lookupString(parsed, [...cniTable, 'bin_dir']);
-  // 2.1+ prefers bin_dirs; bin_dir is migrated only when bin_dirs is empty (KB linux §2.2).
+  // 2.1+ prefers bin_dirs; bin_dir is migrated only when bin_dirs is empty (docs/knowledge/containerd.md#where-the-cri-and-cni-keys-live).
   const effectiveBinDirs: Located<string[]> =
     binDirs && binDirs.value.length > 0
       ? binDirs
@@ -268,7 +268,7 @@ export async function probeContainerd(
   });
 }
 
-/** Values containerd refuses at start (KB linux §2.1, §2.4). */
+/** Values containerd refuses at start (docs/knowledge/containerd.md#config-versions, docs/knowledge/containerd.md#disabled_plugins). */
 function validateVersionRules(
   files: readonly ParsedConfigFile[],
   version: number,
@@ -300,7 +300,7 @@ function validateVersionRules(
   }
 }
 
-/** CRI/CNI keys under a plugin table this config version does not read (KB linux §2.3). */
+/** CRI/CNI keys under a plugin table this config version does not read (docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version). */
 function wrongSchemaKeys(
   files: readonly ParsedConfigFile[],
   version: number,

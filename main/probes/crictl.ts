@@ -1,4 +1,4 @@
-/** crictl.yaml: which endpoint `crictl` talks to (KB linux §5.3). */
+/** crictl.yaml: which endpoint `crictl` talks to (docs/knowledge/kubelet-and-cri.md#crictl). */
 import { parse as parseYaml } from 'yaml';
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';

@@ -30,7 +30,7 @@ async function crioWith(conf: string): Promise<string[]> {
 }
 
 describe('probeCrio plugin dirs', () => {
-  // KB linux §3: the deprecated plugin_dir is appended to plugin_dirs, not ignored.
+  // docs/knowledge/cri-o.md#the-crionetwork-table: the deprecated plugin_dir is appended to plugin_dirs, not ignored.
   it('honours the deprecated plugin_dir string next to the default plugin_dirs', async () => {
     expect(await crioWith('[crio.network]\nplugin_dir = "/usr/libexec/cni/"\n')).toEqual([
       '/opt/cni/bin',

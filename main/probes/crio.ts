@@ -1,6 +1,6 @@
 /**
  * CRI-O: `crio.conf`, then every regular file under `crio.conf.d` in lexical order, last wins
- * (KB linux §3: backups like `10-crio.conf.bak` are applied too).
+ * (docs/knowledge/cri-o.md#the-crionetwork-table: backups like `10-crio.conf.bak` are applied too).
  */
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
@@ -99,7 +99,7 @@ export async function probeCrio(
 
 /**
  * The deprecated `plugin_dir` (a string since CRI-O 1.15, a list in 1.14) is still honoured:
- * CRI-O appends it to `plugin_dirs` with a warning (KB linux §3), so a config carried forward
+ * CRI-O appends it to `plugin_dirs` with a warning (docs/knowledge/cri-o.md#the-crionetwork-table), so a config carried forward
  * from an old release still finds the plugins there.
  */
 function withLegacyPluginDir(

@@ -1,6 +1,6 @@
 /**
  * CRI endpoint spelling: `unix:///run/x.sock`, bare `/run/x.sock` (deprecated, still accepted by
- * the kubelet, KB linux §5.1), `npipe:////./pipe/name` on Windows.
+ * the kubelet, docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from), `npipe:////./pipe/name` on Windows.
  */
 import { pathKey } from '../host/paths';
 

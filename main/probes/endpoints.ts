@@ -1,5 +1,5 @@
 /**
- * CRI endpoints on the node: the well-known sockets (KB linux §5.2, kubeadm's list), the
+ * CRI endpoints on the node: the well-known sockets (docs/knowledge/kubelet-and-cri.md#kubeadm-and-several-cri-sockets, kubeadm's list), the
  * runtimes' configured addresses, the kubelet's and crictl's endpoints, Windows pipes.
  */
 import type { Fact } from '../../shared/model/fact';
@@ -77,7 +77,7 @@ export async function probeEndpoints(
   for (const { endpoint, runtime } of wanted.values()) {
     const { kind, path } = endpointToPath(endpoint);
     if (kind === 'npipe') {
-      // Pipes are listed, never opened: opening one consumes a server instance (KB windows §7).
+      // Pipes are listed, never opened: opening one consumes a server instance (docs/knowledge/windows-node.md#node-powershell).
       const pipes = inputs.pipes;
       const state: EndpointFact['state'] =
         !pipes || !pipes.known

@@ -1,6 +1,6 @@
 /**
  * kubelet: its flags (process, kubeadm-flags.env, /etc/default|sysconfig/kubelet, systemd
- * drop-ins), its KubeletConfiguration, and the runtime endpoint it dials (KB linux §5.1).
+ * drop-ins), its KubeletConfiguration, and the runtime endpoint it dials (docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from).
  */
 import { parse as parseYaml } from 'yaml';
 import type { Fact } from '../../shared/model/fact';
@@ -205,7 +205,7 @@ async function readKubeletConfig(
   return known({ ...(ep && { containerRuntimeEndpoint: ep }), ...(cg && { cgroupDriver: cg }) });
 }
 
-/** The kubelet's built-in default endpoint by release (KB linux §5.1). */
+/** The kubelet's built-in default endpoint by release (docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from). */
 function defaultEndpoint(
   os: 'linux' | 'windows',
   version: string | undefined,

@@ -15,7 +15,7 @@ describe('probeLogs', () => {
     dirs.push(dir);
     const rel = 'var/log/cni-doctor-journal/cri-docker.log';
     mkdirSync(path.join(dir, 'files', path.dirname(rel)), { recursive: true });
-    // KB linux §8 #44: cri-dockerd exits when --network-plugin names a CNI instead of `cni`.
+    // docs/knowledge/log-signatures-linux.md#linux-44: cri-dockerd exits when --network-plugin names a CNI instead of `cni`.
     writeFileSync(
       path.join(dir, 'files', rel),
       '2024-05-02T09:14:03+0000 node-1 cri-dockerd[958]: time="2024-05-02T09:14:03Z" level=fatal msg="didn\'t find compatible CNI plugin with given settings &{HairpinMode:none NonMasqueradeCIDR:10.0.0.0/8 PluginName:calico}"\n',

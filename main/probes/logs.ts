@@ -30,7 +30,7 @@ export const LOG_FILES = {
 } as const;
 
 // cri-docker: cri-dockerd's own errors (e.g. a --network-plugin naming a CNI instead of `cni`,
-// KB linux §8 #44) reach only its journal, never the kubelet's.
+// docs/knowledge/log-signatures-linux.md#linux-44) reach only its journal, never the kubelet's.
 export const JOURNAL_UNITS = [
   'containerd',
   'crio',

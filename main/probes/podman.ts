@@ -1,4 +1,4 @@
-/** podman's containers.conf network settings (KB linux §4.1): a CNI backend reads its own dir. */
+/** podman's containers.conf network settings (docs/knowledge/node-layouts.md#other-tools-that-write-cni-configs): a CNI backend reads its own dir. */
 import type { PodmanFacts } from '../../shared/model/snapshot';
 import type { ProbeContext } from './context';
 import { lookupString, parseConfigFile } from './config-chain';

@@ -20,7 +20,7 @@ import { probePodman } from './podman';
 import { probeHns } from './windows/hns';
 import { probeConfigChanges } from './config-changes';
 
-/** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, KB linux §10). */
+/** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, docs/knowledge/node-layouts.md#distributions-with-other-paths). */
 export const WELL_KNOWN_CONF_DIRS = {
   linux: [
     '/etc/cni/net.d',

@@ -3,7 +3,7 @@
  * under a root (`--root /mnt/node`) the way the probes read them (main/host/rooted-fs.ts), with
  * crash-safe primitives only — atomic replace (temp file, fsync, rename, fsync dir) and rename
  * with a directory fsync. Nothing here ever truncates a file in place: containerd may parse a
- * half-written CNI config (KB linux §13.1).
+ * half-written CNI config (docs/knowledge/node-layouts.md#what-each-repair-does-to-a-running-node).
  */
 import { constants, promises as fsp } from 'node:fs';
 import { randomBytes } from 'node:crypto';

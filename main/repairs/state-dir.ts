@@ -1,7 +1,7 @@
 /**
  * Where the journal and backups live, and where they must never live: inside a directory a
  * runtime loads files from. A backup `10-calico.conflist.bak` is harmless in /var/lib but a CRI-O
- * drop-in if it sits in crio.conf.d (CRI-O applies every file there, KB linux §3), and anything
+ * drop-in if it sits in crio.conf.d (CRI-O applies every file there, docs/knowledge/cri-o.md#the-crionetwork-table), and anything
  * under a CNI conf dir or a containerd `imports` glob dir is one rename away from being loaded.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Which CNI configs a runtime or tool installs by itself ("defaults") and which belong to the
- * cluster (rules.md Definitions, KB linux §1.7, KB windows §6).
+ * cluster (rules.md Definitions, docs/knowledge/cni-loading.md#load-order-on-a-real-node, docs/knowledge/windows-containerd.md#which-config-wins).
  */
 import type { CniConfFile } from '../../shared/model/snapshot';
 
@@ -13,7 +13,7 @@ const DEFAULT_NAME_PATTERNS: RegExp[] = [
   /^99-loopback\.conf(list)?$/, // CRI-O contrib loopback
   /^87-podman.*\.conflist$/, // podman ≤ 3
   /^nerdctl-.*\.conflist$/, // nerdctl
-  /^0-containerd-nat\.json$/i, // containerd's Windows setup script (KB windows §6)
+  /^0-containerd-nat\.json$/i, // containerd's Windows setup script (docs/knowledge/windows-containerd.md#which-config-wins)
 ];
 
 const DEFAULT_NETWORK_NAMES = new Set([

@@ -1,6 +1,6 @@
 /**
  * Facts the rules share, computed once from the Snapshot: which runtime the kubelet uses, and
- * how each runtime loads its CNI conf dir (KB linux §1.4, §1.6).
+ * how each runtime loads its CNI conf dir (docs/knowledge/cni-loading.md#containerds-loader, docs/knowledge/cni-loading.md#each-runtime-loads-differently).
  */
 import type { ConfEntryRole } from '../../shared/model/finding';
 import type {
@@ -158,7 +158,7 @@ function analyseContainerd(dir: CniConfDir, maxConfNum: number): ConfLoad | unde
       continue;
     }
     if (!p.ok) {
-      // go-cni returns on the first file that fails to parse: nothing loads (KB linux §1.4 step 4).
+      // go-cni returns on the first file that fails to parse: nothing loads (docs/knowledge/cni-loading.md#containerds-loader step 4).
       load.fatal = f;
       entries.push({
         file: f,
@@ -216,14 +216,14 @@ function analyseCrio(
       continue;
     }
     load.valid.push(f);
-    // ocicni validates plugins against plugin_dirs at load and skips failing files (KB linux §1.6).
+    // ocicni validates plugins against plugin_dirs at load and skips failing files (docs/knowledge/cni-loading.md#each-runtime-loads-differently).
     const missing = missingPlugins(os, f, bins);
     if (missing && missing.length > 0) {
       load.skippedForPlugins.push(f);
       entries.push({ file: f, role: 'skipped', note: `plugin ${missing.join(', ')} not found` });
       continue;
     }
-    // ocicni names a nameless list after the file (KB linux §1.7 row 200-loopback).
+    // ocicni names a nameless list after the file (docs/knowledge/cni-loading.md#load-order-on-a-real-node row 200-loopback).
     const net = p.network ?? f.name;
     if (names.has(net)) {
       entries.push({

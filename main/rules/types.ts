@@ -1,5 +1,5 @@
 /** The rule contract: a pure function from Snapshot to a check status and findings. */
-import type { Evidence, RuleInfo, Severity } from '../../shared/model/finding';
+import type { Evidence, Reference, RuleInfo, Severity } from '../../shared/model/finding';
 import type { Snapshot } from '../../shared/model/snapshot';
 import type { Derived } from './derive';
 import type { RepairOffer } from './offers';
@@ -32,8 +32,8 @@ export interface RuleContext {
 }
 
 export interface Rule extends RuleInfo {
-  /** KB section the rule encodes. */
-  kb: string;
+  /** Where the facts this rule encodes are written down (docs/knowledge/README.md). */
+  kb: readonly Reference[];
   evaluate(ctx: RuleContext): RuleOutcome;
 }
 

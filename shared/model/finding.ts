@@ -96,8 +96,11 @@ export interface Finding {
   members?: string[];
   /** Guidance when no automatic repair exists. */
   guidance?: string;
-  /** KB reference for the fact the rule encodes. */
-  kb?: string;
+  /**
+   * Where the facts the rule encodes are written down: a page and heading under docs/knowledge/
+   * (relative to the repository root) or an upstream https URL. A test resolves every one.
+   */
+  kb?: readonly Reference[];
 }
 
 /**
@@ -109,6 +112,9 @@ export interface RuleRepair {
   kind: 'auto' | 'guidance' | 'none';
   text: string;
 }
+
+/** A knowledge page and heading of this repository, or an upstream page. */
+export type Reference = `docs/knowledge/${string}.md#${string}` | `https://${string}`;
 
 export interface RuleInfo {
   id: string;

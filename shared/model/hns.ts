@@ -1,6 +1,6 @@
 /**
  * HNS objects normalised across the three PowerShell/HNS surfaces (v1 HNS.psm1, v2
- * HostNetworkingService, hnsdiag JSON) — KB windows §2–3. Only the fields the rules and the
+ * HostNetworkingService, hnsdiag JSON) — docs/knowledge/windows-hns.md#the-real-samples–3. Only the fields the rules and the
  * Inventory need; `raw` keeps the original for evidence.
  */
 export interface HnsSubnet {

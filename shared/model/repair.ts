@@ -126,7 +126,7 @@ export interface RepairPlan {
   risk: RepairRisk;
   needsElevation: boolean;
   steps: RepairStep[];
-  /** What running pods notice (KB linux §13.1). */
+  /** What running pods notice (docs/knowledge/node-layouts.md#what-each-repair-does-to-a-running-node). */
   podImpact: string;
   services: string[];
   /** Everything the plan was computed from (the preview token hashes these). */

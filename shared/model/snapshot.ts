@@ -73,7 +73,7 @@ export type CniParse =
       cniVersion?: string;
       plugins: CniPluginRef[];
     }
-  /** `error` follows libcni's wording (KB linux §1.1); line/column point into the file when known. */
+  /** `error` follows libcni's wording (docs/knowledge/cni-loading.md#how-libcni-finds-config-files); line/column point into the file when known. */
   | { ok: false; error: string; line?: number; column?: number };
 
 export interface CniConfFile {
@@ -93,9 +93,9 @@ export interface CniConfFile {
 
 export interface CniConfDir {
   path: string;
-  /** Every entry, sorted byte-wise by name (the order go-cni and ocicni use, KB linux §1.4). */
+  /** Every entry, sorted byte-wise by name (the order go-cni and ocicni use, docs/knowledge/cni-loading.md#containerds-loader). */
   entries: Fact<CniConfFile[]>;
-  /** The directory does not exist (libcni treats that as "no files", KB linux §1.1). */
+  /** The directory does not exist (libcni treats that as "no files", docs/knowledge/cni-loading.md#how-libcni-finds-config-files). */
   missing: boolean;
 }
 

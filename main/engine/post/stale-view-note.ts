@@ -1,5 +1,5 @@
 /**
- * containerd's loaded view can lag the files (KB linux §1.5): every CNI finding about that
+ * containerd's loaded view can lag the files (docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader): every CNI finding about that
  * runtime carries the sentence that says so, because its repair only helps after a reload.
  */
 import { staleViewNote } from '../../rules/cri/network-not-ready';

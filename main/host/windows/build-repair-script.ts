@@ -2,8 +2,8 @@
  * Builds the exact text a repair step hands to the shell: the same one-line payload as the
  * collection (build-script.ts), holding `{ cmdlet, params }` as base64 JSON, then repair-step.ps1
  * unchanged. Names, prefixes and IDs exist in the text only inside that single-quoted base64
- * literal, whose alphabet has no quote, so no value can end the literal and become code (KB
- * windows §7: node-powershell's own interpolation does not escape).
+ * literal, whose alphabet has no quote, so no value can end the literal and become code
+ * (node-powershell's own interpolation does not escape: docs/knowledge/windows-node.md#node-powershell).
  */
 import type { PowerShellCmdlet, PowerShellParam } from '../../../shared/model/repair';
 import { PAYLOAD_LINE_PREFIX, PAYLOAD_LINE_SUFFIX } from './build-script';

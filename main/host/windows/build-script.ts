@@ -2,7 +2,7 @@
  * Builds the exact collection script text: one line that defines `$in` from base64 JSON, then
  * collect.ps1 unchanged. Caller-chosen values (paths, names, limits) exist in the text only
  * inside that single-quoted base64 literal; the base64 alphabet has no quote, so no value can end
- * the literal and become code (KB windows §7: node-powershell's own interpolation does not escape).
+ * the literal and become code (docs/knowledge/windows-node.md#node-powershell: node-powershell's own interpolation does not escape).
  * The session then sends this text as one base64 line (shell-command.ts).
  */
 import { validateCollectInput, type CollectInput } from './collect-input';

@@ -63,7 +63,7 @@ export interface NodeRoot {
   pipes?: string;
 }
 
-/** Services the Windows rules look at (KB windows §8 service table, §4, §5). */
+/** Services the Windows rules look at (docs/knowledge/windows-node.md#services-restart-order-and-logs service table, docs/knowledge/windows-cni-agents.md#antrea, docs/knowledge/windows-cni-agents.md#flannel). */
 export const DEFAULT_SERVICES = [
   'containerd',
   'kubelet',
@@ -170,7 +170,7 @@ export function defaultCollectInput(over: Partial<CollectInput> = {}): CollectIn
 
 /**
  * A path collect.ps1 will open: a plain local drive path. Named pipes are listed, never opened
- * (opening connects, KB windows §6); shares and device paths are out of scope; `:` after the
+ * (opening connects, docs/knowledge/windows-node.md#named-pipes); shares and device paths are out of scope; `:` after the
  * drive would address an alternate data stream.
  */
 export function isCollectablePath(p: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Whether the doctor's PowerShell session runs as Administrator (KB windows §8: the
+ * Whether the doctor's PowerShell session runs as Administrator (docs/knowledge/windows-node.md#services-restart-order-and-logs: the
  * WindowsPrincipal check). Repairs that change HNS or services are refused up front without it,
  * instead of failing half-way with "Access is denied".
  */

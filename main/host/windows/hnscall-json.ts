@@ -1,7 +1,7 @@
 /**
  * HNS's own answer to a v1 GET through vmcompute.dll's HNSCall, which collect.ps1 passes through
  * as text: `{"Success":true,"Output":[…]}`, or `{"Success":false,"Error":"…","ErrorCode":n}` (KB
- * windows §1.2 error envelope). Untrusted: anything else is a problem, never a throw.
+ * windows docs/knowledge/windows-hns.md#creating-and-removing-networks error envelope). Untrusted: anything else is a problem, never a throw.
  */
 import type { Obj } from './untrusted-json';
 import { isObj } from './untrusted-json';

@@ -1,6 +1,6 @@
 /**
  * Objects out of `hnsdiag list <kind> -d` output. -d "dumps the json of the object" for each object
- * (KB windows §1.3), but what sits between the objects (headings, blank lines, an enclosing array)
+ * (docs/knowledge/windows-hns.md#hnsdiag), but what sits between the objects (headings, blank lines, an enclosing array)
  * differs by Windows build and is not documented, so this does not rely on it: it takes every
  * balanced top-level `{…}` (braces inside JSON strings do not count) and parses each on its own.
  * A damaged object costs only itself.

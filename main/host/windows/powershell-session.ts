@@ -1,6 +1,6 @@
 /**
  * One long-lived PowerShell process for the doctor, on top of node-powershell, with the failure
- * handling node-powershell lacks (KB windows §7, checked against its source):
+ * handling node-powershell lacks (docs/knowledge/windows-node.md#node-powershell, checked against its source):
  *
  * - Deadline per call. node-powershell's `invocationTimeout` only stops waiting: the command keeps
  *   running, its late output stays in the pipe and corrupts the next call. Here a call that
@@ -41,7 +41,7 @@ export interface RunOptions {
 
 export interface SessionOptions {
   /** The shell to start. Default: Windows PowerShell 5.1 (`powershell.exe`) on Windows, where the
-   * HostNetworkingService module is native (KB §1.1), else `pwsh`. Tests pass a stand-in. */
+   * HostNetworkingService module is native (docs/knowledge/windows-hns.md#three-powershell-surfaces), else `pwsh`. Tests pass a stand-in. */
   executable?: string;
   /** Deadline for starting a shell and running its init script. Default 30 s. */
   startDeadlineMs?: number;

@@ -1,6 +1,6 @@
 /**
  * Every node path a default Windows scan's probes ask for, taken from the probes' own constants,
- * so that ONE collection call answers a whole default scan (KB windows §9: one HNS/PowerShell
+ * so that ONE collection call answers a whole default scan (docs/knowledge/windows-node.md#scale: one HNS/PowerShell
  * round trip per object is what makes Windows tooling crawl). windows-host.test.ts proves it: a
  * default scan makes exactly one call.
  */

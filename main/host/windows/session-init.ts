@@ -1,7 +1,7 @@
 /**
  * What a freshly spawned shell runs once, before any caller's script:
  * - UTF-8 output without a BOM: Windows PowerShell writes in the OEM code page otherwise and
- *   garbles localised HNS names (KB windows §1.4, §7). A shell without a console cannot set it,
+ *   garbles localised HNS names (docs/knowledge/windows-hns.md#getting-json-out-reliably, docs/knowledge/windows-node.md#node-powershell). A shell without a console cannot set it,
  *   which is harmless because the collection script escapes non-ASCII anyway.
  * - No progress records: they slow cmdlets down and are of no use to a pipe.
  * - Modules only from folders that need Administrator to write. The doctor's shell may run

@@ -3,7 +3,7 @@
  * `-Command -` and writes each command to its stdin, where PowerShell runs every line as soon as it
  * is complete and waits for a blank line after a multi-line statement. A multi-line script written
  * as-is could therefore run half, or hang the session; non-ASCII text would also pass through the
- * console input code page (KB windows §1.4, §7). So every script travels as ONE ASCII line: its
+ * console input code page (docs/knowledge/windows-hns.md#getting-json-out-reliably, docs/knowledge/windows-node.md#node-powershell). So every script travels as ONE ASCII line: its
  * UTF-8 text in base64, turned back into a script block inside the shell.
  *
  * Running it as a script block also gives each call its own scope: variables and preference

@@ -1,7 +1,7 @@
 /**
  * Readers for JSON that PowerShell produced on a node and that is therefore untrusted: any field
  * may be missing or of another type, a one-element array may arrive as the bare element, and
- * Windows PowerShell 5.1 may wrap an array as `{"value":[…],"Count":n}` (KB windows §1.4). None of
+ * Windows PowerShell 5.1 may wrap an array as `{"value":[…],"Count":n}` (docs/knowledge/windows-hns.md#getting-json-out-reliably). None of
  * these readers throws; what does not fit reads as absent.
  */
 export type Obj = Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 /**
- * The live Windows node, read over ONE long-lived PowerShell session (KB windows §7, §9, §11.3-4):
+ * The live Windows node, read over ONE long-lived PowerShell session (docs/knowledge/windows-node.md#node-powershell, docs/knowledge/windows-node.md#scale, docs/knowledge/windows-node.md#scale):
  *
  * - The first Host call runs ONE collection (collect.ps1): host, pipes, services, processes,
  *   versions, every HNS list, and every path a default scan's probes ask for (scan-paths.ts).

@@ -1,10 +1,10 @@
 /**
  * HNS enums that arrive as numbers (Windows PowerShell 5.1 has no -EnumsAsStrings, and HNS itself
- * stores them numerically) or as strings in varying case. KB windows §1.4–1.5.
+ * stores them numerically) or as strings in varying case. docs/knowledge/windows-hns.md#getting-json-out-reliably–1.5.
  */
 import type { HnsEndpointState } from './hns-model';
 
-/** Endpoint State, v1 numbering [hcsshim internal/hns/hnsendpoint.go, KB §1.5]. */
+/** Endpoint State, v1 numbering [hcsshim internal/hns/hnsendpoint.go, docs/knowledge/windows-hns.md#field-names]. */
 const ENDPOINT_STATES: readonly HnsEndpointState[] = [
   'Uninitialized',
   'Created',
@@ -38,7 +38,7 @@ export function endpointState(v: unknown): { state?: string; stateCode?: number 
   return {};
 }
 
-/** Network types HNS knows (hns.psm1 ValidateSet plus v2's Infiniband, KB §1.2). */
+/** Network types HNS knows (hns.psm1 ValidateSet plus v2's Infiniband, docs/knowledge/windows-hns.md#creating-and-removing-networks). */
 const NETWORK_TYPES = [
   'NAT',
   'ICS',
@@ -54,7 +54,7 @@ const NETWORK_TYPES = [
 const NETWORK_TYPE_BY_LOWER = new Map(NETWORK_TYPES.map((t) => [t.toLowerCase(), t]));
 
 /**
- * Canonical spelling of a network type. HNS returns "nat", "l2bridge", "Overlay"… (KB §1.5: compare
+ * Canonical spelling of a network type. HNS returns "nat", "l2bridge", "Overlay"… (docs/knowledge/windows-hns.md#field-names: compare
  * case-insensitively). An unknown string is kept; a number (no source documents a numeric network
  * type) becomes `Unknown(<n>)` rather than a guess; nothing at all is `Unknown`.
  */
@@ -68,7 +68,7 @@ export function networkType(v: unknown): string {
   return 'Unknown';
 }
 
-/** Network Flags bit: EnableNonPersistent [hcsshim hcn/hcnnetwork.go, KB §1.5]. */
+/** Network Flags bit: EnableNonPersistent [hcsshim hcn/hcnnetwork.go, docs/knowledge/windows-hns.md#field-names]. */
 export const NETWORK_FLAG_NON_PERSISTENT = 8;
-/** v2 endpoint Flags bit: RemoteEndpoint [hcsshim hcn/hcnendpoint.go, KB §1.5]. */
+/** v2 endpoint Flags bit: RemoteEndpoint [hcsshim hcn/hcnendpoint.go, docs/knowledge/windows-hns.md#field-names]. */
 export const ENDPOINT_FLAG_REMOTE = 1;

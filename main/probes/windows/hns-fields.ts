@@ -2,7 +2,7 @@
  * Tolerant readers for untrusted HNS JSON. PowerShell serialisation is inconsistent: a single
  * object comes out where an array was meant, Windows PowerShell 5.1 can wrap arrays as
  * `{"value":[…],"Count":n}`, enums arrive as numbers or strings, booleans as `"True"` after a
- * round-trip through list formatting (KB windows §1.4). These helpers absorb all of that so the
+ * round-trip through list formatting (docs/knowledge/windows-hns.md#getting-json-out-reliably). These helpers absorb all of that so the
  * normaliser stays a straight mapping. They are hot (25,000 objects per scan), so no allocation
  * happens unless a value is actually converted. The generic readers live with the collection
  * parser (host/windows/untrusted-json.ts); the HNS-specific ones are here.

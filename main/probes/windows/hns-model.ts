@@ -1,7 +1,7 @@
 /**
  * The one HNS model the Windows rules read, whichever surface produced the objects: the built-in
  * HostNetworkingService module (v1 schema), hnsdiag `-d` JSON (v1), or the PSGallery HNS module /
- * hns.v2.psm1 (v2 schema). KB windows §1.1, §1.5.
+ * hns.v2.psm1 (v2 schema). docs/knowledge/windows-hns.md#three-powershell-surfaces, docs/knowledge/windows-hns.md#field-names.
  *
  * Each type extends the shared contract (shared/model/hns.ts) so a NormalizedHns can be handed to
  * anything that expects an HnsModel; the extra fields are what the Windows rules need beyond it.
@@ -9,7 +9,7 @@
  * Conventions:
  * - IDs are lower-case GUIDs without braces. HNS mixes cases (network IDs upper, endpoint IDs lower,
  *   namespace ResourceList IDs upper), and the rules join across objects.
- * - `state` is a readable name only where the KB gives the enum (endpoints: §1.5). Elsewhere only
+ * - `state` is a readable name only where the knowledge pages give the enum (endpoints: docs/knowledge/windows-hns.md#field-names). Elsewhere only
  *   `stateCode` is set, because a guessed name would mislead.
  * - Read-only for consumers: optional fields are present with the value `undefined` when unknown
  *   (one object shape for all 25,000 objects of a big node), and small lists such as
@@ -38,7 +38,7 @@ export interface HnsNetwork extends Shared.HnsNetwork {
   schema: HnsSchema;
   stateCode?: number;
   flags?: number;
-  /** Flags bit 8 (EnableNonPersistent): HNS drops the network on restart or reboot (KB §1.5, §8). */
+  /** Flags bit 8 (EnableNonPersistent): HNS drops the network on restart or reboot (docs/knowledge/windows-hns.md#field-names, docs/knowledge/windows-node.md#services-restart-order-and-logs). */
   nonPersistent: boolean;
   managementIp?: string;
   adapterName?: string;
@@ -88,7 +88,7 @@ export interface HnsPolicyList extends Shared.HnsPolicyList {
   vips: string[];
   sourceVip?: string;
   isApplied?: boolean;
-  /** Microsoft's health script treats anything but 2 as an invalid load balancer (KB §1.6). */
+  /** Microsoft's health script treats anything but 2 as an invalid load balancer (docs/knowledge/windows-hns.md#stale-and-leaked-objects). */
   stateCode?: number;
   raw?: unknown;
 }

@@ -1,5 +1,5 @@
 /**
- * The normaliser must keep up with big clusters (KB windows §9): 5,000 endpoints and 20,000 policy
+ * The normaliser must keep up with big clusters (docs/knowledge/windows-node.md#scale): 5,000 endpoints and 20,000 policy
  * lists in well under 100 ms (best runs 30–60 ms on a shared, heavily loaded 2-core machine).
  *
  * A wall-clock limit alone is flaky where the suite runs files in parallel on a small, shared CI

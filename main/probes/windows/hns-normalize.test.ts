@@ -308,7 +308,7 @@ describe('the v2 schema (HostNetworkingService v2 / hns.v2.psm1 / hcn)', () => {
 });
 
 describe('enums', () => {
-  it('maps endpoint State numbers and names (KB §1.5)', () => {
+  it('maps endpoint State numbers and names (docs/knowledge/windows-hns.md#field-names)', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => endpointState(n).state)).toEqual([
       'Uninitialized',
       'Created',

@@ -1,11 +1,11 @@
 /**
- * Normalises the HNS lists of one scan (any of the three PowerShell/HNS surfaces, KB windows §1.1)
+ * Normalises the HNS lists of one scan (any of the three PowerShell/HNS surfaces, docs/knowledge/windows-hns.md#three-powershell-surfaces)
  * into one model, then joins them: endpoint → network name, namespace ↔ endpoint membership.
  *
  * Input is untrusted parsed JSON. Anything that is not an object or has no ID is dropped and
  * counted, never thrown. Everything is done in one pass per list plus one join pass, with maps
  * keyed by lower-case ID, so 5,000 endpoints + 20,000 policy lists take a few milliseconds: the
- * rules must never fetch or scan objects one at a time (KB §9).
+ * rules must never fetch or scan objects one at a time (docs/knowledge/windows-node.md#scale).
  */
 import type { HnsKind, NormalizedHns, RawHnsInput } from './hns-model';
 import { asList, idOf, isObj, str, type Obj } from './hns-fields';

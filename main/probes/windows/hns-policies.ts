@@ -1,6 +1,6 @@
 /**
  * HNS policies in one shape. v1 policies are flat (`{Type:"OutBoundNAT", ExceptionList:[…]}`),
- * v2 nest their parameters (`{Type:"OutBoundNAT", Settings:{Exceptions:[…]}}`) (KB windows §5.1
+ * v2 nest their parameters (`{Type:"OutBoundNAT", Settings:{Exceptions:[…]}}`) (docs/knowledge/windows-cni-agents.md#flannel
  * "v1 vs v2 naming"). Parameter names are kept as HNS spells them: translating ExceptionList ↔
  * Exceptions would hide which API generation a CNI plugin speaks, which the rules care about.
  */

@@ -1,4 +1,4 @@
-/** HNS facts: the host's raw lists, normalised once into the shared model (KB windows §1.5). */
+/** HNS facts: the host's raw lists, normalised once into the shared model (docs/knowledge/windows-hns.md#field-names). */
 import type { Fact } from '../../../shared/model/fact';
 import { known, unknownFact } from '../../../shared/model/fact';
 import type { HnsModel } from '../../../shared/model/hns';

@@ -2,7 +2,7 @@
  * One HNS endpoint, v1 or v2, into HnsEndpoint. v1: `VirtualNetwork`/`VirtualNetworkName`,
  * `IPAddress`, `Namespace.ID`, `IsRemoteEndpoint` (omitted when false), `SharedContainers`, numeric
  * `State`. v2: `HostComputeNetwork`, `HostComputeNamespace`, `IpConfigurations[]`, `Flags` bit 1 =
- * remote (KB windows §1.5).
+ * remote (docs/knowledge/windows-hns.md#field-names).
  */
 import type { HnsEndpoint } from './hns-model';
 import { asList, bool, isObj, mac, num, str, strList, type Obj } from './hns-fields';

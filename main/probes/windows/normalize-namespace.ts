@@ -1,7 +1,7 @@
 /**
  * One HNS namespace into HnsNamespace. v1 lists member endpoints in `ResourceList[{Type:"Endpoint",
  * Data:{Id}}]` and has `Containers`, `CompartmentId`, `IsDefault`; v2 uses `Resources[]` with the
- * same items and a `Type` (KB windows §1.5). Careful: v1 also has a `Resources` field, but it is an
+ * same items and a `Type` (docs/knowledge/windows-hns.md#field-names). Careful: v1 also has a `Resources` field, but it is an
  * allocator object, not a list — only an array is read as members.
  */
 import type { HnsNamespace } from './hns-model';

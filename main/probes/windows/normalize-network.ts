@@ -1,7 +1,7 @@
 /**
  * One HNS network, v1 or v2, into HnsNetwork. v1: `Subnets[].AddressPrefix/GatewayAddress`,
  * `ManagementIP`, `NetworkAdapterName`; v2: `Ipams[].Subnets[].IpAddressPrefix` with the gateway
- * as the default route's NextHop (KB windows §1.5).
+ * as the default route's NextHop (docs/knowledge/windows-hns.md#field-names).
  */
 import type { HnsExtension, HnsNetwork, HnsSubnet } from './hns-model';
 import { asList, bool, guid, isObj, num, str, type Obj } from './hns-fields';

@@ -2,8 +2,8 @@
  * One HNS policy list (kube-proxy load balancer) into HnsPolicyList. v1: `References`
  * ("/endpoints/<guid>"), `Policies[{Type:"ELB", VIPs, SourceVIP, …}]`, `HostComputeNetwork`,
  * `IsApplied`, `State`. v2 (HostComputeLoadBalancer, which hns.v2.psm1's Get-HnsPolicyList
- * returns): `HostComputeEndpoints`, `FrontendVIPs`, `SourceVIP`, `PortMappings` (KB windows §1.1,
- * §1.5).
+ * returns): `HostComputeEndpoints`, `FrontendVIPs`, `SourceVIP`, `PortMappings` (docs/knowledge/windows-hns.md#three-powershell-surfaces,
+ * docs/knowledge/windows-hns.md#field-names).
  */
 import type { HnsPolicy, HnsPolicyList } from './hns-model';
 import { asList, bool, fit, isObj, num, sized, str, type Obj } from './hns-fields';

@@ -1,6 +1,6 @@
 /**
  * antrea-restart (windows.cnisock.missing): start ovs-vswitchd when it is installed (antrea-agent
- * depends on it, KB windows §8), then restart antrea-agent so that it listens on
+ * depends on it, docs/knowledge/windows-node.md#services-restart-order-and-logs), then restart antrea-agent so that it listens on
  * \\.\pipe\cnisock again. Verified by scanning again: the pipe must exist.
  */
 import type { PowerShellStep, RepairStep } from '../../../shared/model/repair';

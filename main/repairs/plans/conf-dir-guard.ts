@@ -1,7 +1,7 @@
 /**
  * "Never leave a conf dir with zero loadable configs": with no valid config containerd cannot
  * even tear existing pods down ("failed to destroy network for sandbox … cni plugin not
- * initialized", KB linux §13.1), so pods stick in Terminating. Checked here against the directory
+ * initialized", docs/knowledge/node-layouts.md#what-each-repair-does-to-a-running-node), so pods stick in Terminating. Checked here against the directory
  * as it is now (not the snapshot), and again after the repair by verify.
  */
 import type { Snapshot } from '../../../shared/model/snapshot';

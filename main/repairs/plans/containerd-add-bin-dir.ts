@@ -57,7 +57,7 @@ export const buildContainerdAddBinDir: PlanBuilder<'containerd-add-bin-dir'> = a
       const p = parsed(f);
       if (f.loadable && p?.ok) for (const ref of p.plugins) needed.add(ref.type);
     }
-    needed.add('loopback'); // containerd's own lo network (KB linux §1.4)
+    needed.add('loopback'); // containerd's own lo network (docs/knowledge/cni-loading.md#containerds-loader)
     const lacking = [...needed].filter((type) => binDirHas(os, target, type) !== true);
     if (lacking.length > 0) {
       refuse(

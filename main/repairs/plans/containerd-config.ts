@@ -1,7 +1,7 @@
 /**
  * Which containerd config file and table a repair edits. containerd reads config.toml only at
- * start, so every edit here comes with a restart (KB linux §13.1), and k3s/RKE2 files are never
- * edited: they are generated from a template at every start (KB linux §10).
+ * start, so every edit here comes with a restart (docs/knowledge/node-layouts.md#what-each-repair-does-to-a-running-node), and k3s/RKE2 files are never
+ * edited: they are generated from a template at every start (docs/knowledge/node-layouts.md#distributions-with-other-paths).
  */
 import type { ContainerdFacts, Located, Snapshot } from '../../../shared/model/snapshot';
 import { criTables } from '../../probes/containerd';
@@ -50,7 +50,7 @@ export function fileFor(t: ContainerdTarget, loc: Located<unknown> | undefined):
   return t.facts.configPath;
 }
 
-/** containerd ≥ 2.1 reads `bin_dirs`; older ones a single `bin_dir` (KB linux §2.2). */
+/** containerd ≥ 2.1 reads `bin_dirs`; older ones a single `bin_dir` (docs/knowledge/containerd.md#where-the-cri-and-cni-keys-live). */
 export function supportsBinDirs(t: ContainerdTarget): boolean | undefined {
   const v = t.facts.version;
   if (!v) return undefined;

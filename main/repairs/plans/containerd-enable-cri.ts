@@ -1,6 +1,6 @@
 /**
  * containerd-enable-cri (containerd.cri.disabled): remove the one `disabled_plugins` element that
- * turns CRI off, as a minimal text edit (every other byte unchanged, KB linux §2.4), then restart
+ * turns CRI off, as a minimal text edit (every other byte unchanged, docs/knowledge/containerd.md#disabled_plugins), then restart
  * containerd; verification asks CRI whether it answers now.
  */
 import { removeArrayElement } from '../../config/toml';

@@ -2,7 +2,7 @@
  * containerd-set-conf-dir (cni.dir.mismatch): point containerd's `conf_dir` at the folder that
  * holds the cluster's config. The new dir must hold a valid config already (never switch to a
  * dir that leaves containerd with no network). A runtime handler whose own `cni_conf_dir` names
- * the old dir runs its own CNI instance from it (containerd 1.6+, KB linux §1.5), so it follows.
+ * the old dir runs its own CNI instance from it (containerd 1.6+, docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader), so it follows.
  */
 import { setTomlValue } from '../../config/toml';
 import { parseToml } from '../../config/toml';

@@ -1,6 +1,6 @@
 /**
  * CRI-O settings are changed in the doctor's own drop-in, `crio.conf.d/99-cni-doctor.conf`:
- * CRI-O applies every file there in lexical order, last one wins per option (KB linux §3), so a
+ * CRI-O applies every file there in lexical order, last one wins per option (docs/knowledge/cri-o.md#the-crionetwork-table), so a
  * drop-in leaves the packaged files untouched and undo is "remove the file". The temp file for
  * the atomic write goes to the parent directory: CRI-O would apply even a temp file found in
  * crio.conf.d.

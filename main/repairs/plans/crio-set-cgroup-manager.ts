@@ -1,6 +1,6 @@
 /**
  * crio-set-cgroup-manager (kubelet.cgroup-driver.mismatch under CRI-O). With cgroupfs CRI-O also
- * needs `conmon_cgroup = "pod"` or it refuses to start (KB linux §3).
+ * needs `conmon_cgroup = "pod"` or it refuses to start (docs/knowledge/cri-o.md#the-crionetwork-table).
  */
 import type { PlanBuilder } from './types';
 import { restartStep } from './steps';

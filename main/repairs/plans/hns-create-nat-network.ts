@@ -1,8 +1,8 @@
 /**
  * hns-create-nat-network (hns.network.missing, nat plugin): create the NAT network the config in
- * use names, with the config's subnet and gateway when it gives them (KB windows §3.4, §1.2).
+ * use names, with the config's subnet and gateway when it gives them (docs/knowledge/windows-containerd.md#the-nat-plugin, docs/knowledge/windows-hns.md#creating-and-removing-networks).
  * Refused when the config's values are not what HNS would accept as meant: a prefix with host
- * bits set is the known `32 - prefixLength` bug of the setup scripts (KB §3.4), and a prefix that
+ * bits set is the known `32 - prefixLength` bug of the setup scripts (docs/knowledge/windows-containerd.md#the-nat-plugin), and a prefix that
  * overlaps another network's would make WinNAT refuse or misroute.
  */
 import type { PowerShellStep } from '../../../shared/model/repair';
@@ -34,7 +34,7 @@ export const buildHnsCreateNatNetwork: PlanBuilder<'hns-create-nat-network'> = a
       );
     if (!aligned(p)) {
       refuse(
-        `the config's subnet "${subnet}" has host bits set for /${p.bits}: its prefix length is likely wrong (setup scripts computed 32 minus the prefix length, KB windows §3.4); fix the config first`,
+        `the config's subnet "${subnet}" has host bits set for /${p.bits}: its prefix length is likely wrong (setup scripts computed 32 minus the prefix length, docs/knowledge/windows-containerd.md#the-nat-plugin); fix the config first`,
       );
     }
     for (const n of hns.networks) {
@@ -53,7 +53,9 @@ export const buildHnsCreateNatNetwork: PlanBuilder<'hns-create-nat-network'> = a
         refuse(`the config's gateway ${gateway} is outside its subnet ${subnet}`);
     }
   } else {
-    notes.push('The config gives no subnet: HNS picks one (KB windows §1.2).');
+    notes.push(
+      'The config gives no subnet: HNS picks one (docs/knowledge/windows-hns.md#creating-and-removing-networks).',
+    );
     if (gateway !== undefined)
       notes.push(`The config's gateway ${gateway} is not used: a gateway needs a subnet.`);
   }

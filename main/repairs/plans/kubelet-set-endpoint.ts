@@ -2,7 +2,7 @@
  * kubelet-set-endpoint (cri.endpoint.missing): point the kubelet at the one live runtime endpoint,
  * where its endpoint comes from — the flag's line, or `containerRuntimeEndpoint` in its config
  * (added there when the kubelet relies on its built-in default, ≥ 1.27). kubeadm ≥ 1.32 keeps a
- * copy in instance-config.yaml (KB linux §15.8); a copy there is changed too.
+ * copy in instance-config.yaml (docs/knowledge/node-layouts.md#what-each-repair-does-to-a-running-node); a copy there is changed too.
  */
 import type { WriteStep } from '../../../shared/model/repair';
 import { compareVersions } from '../../rules/versions';

@@ -1,7 +1,7 @@
 /**
  * rename-file (cni.conf.invalid: disable a broken config; cni.conf.none: re-enable the one
  * disabled candidate). One rename in the same directory: a single Rename event that containerd
- * and CRI-O reload on (KB linux §1.5).
+ * and CRI-O reload on (docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader).
  */
 import type { PlanBuilder } from './types';
 import { renameStep } from './steps';

@@ -14,7 +14,10 @@ export const cniConfInvalid: Rule = {
     'a loadable file fails to parse as a CNI config or list (bad JSON, missing `type`, conflist without `name` or `plugins`)',
   repair: { kind: 'auto', text: 'disable the file by renaming it, when a valid config remains' },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.1 (libcni errors), §1.4 step 4 (containerd fails the whole load)',
+  kb: [
+    'docs/knowledge/cni-loading.md#how-libcni-finds-config-files',
+    'docs/knowledge/cni-loading.md#containerds-loader',
+  ],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;
@@ -24,7 +27,7 @@ export const cniConfInvalid: Rule = {
       const firstValid = load.valid[0];
       for (const f of load.invalid) {
         const p = f.parse?.known && !f.parse.value.ok ? f.parse.value : undefined;
-        // containerd aborts on the first bad file before its first valid one (KB linux §1.4).
+        // containerd aborts on the first bad file before its first valid one (docs/knowledge/cni-loading.md#containerds-loader).
         const fatal = rt.name === 'containerd' ? load.fatal === f : false;
         const severity = fatal || load.valid.length === 0 ? 'error' : 'warning';
         const before = firstValid ? byteOrder(f.name, firstValid.name) < 0 : true;

@@ -14,7 +14,11 @@ export const cniConfMultiple: Rule = {
     'more than one loadable config exists and the runtime uses fewer than all of them; warning when two or more are not runtime/tool defaults, info otherwise',
   repair: { kind: 'auto', text: 'disable the configs that are not the one in use, on request' },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.6, §1.7 (load order), §13',
+  kb: [
+    'docs/knowledge/cni-loading.md#each-runtime-loads-differently',
+    'docs/knowledge/cni-loading.md#load-order-on-a-real-node',
+    'docs/knowledge/node-layouts.md#conflicts-between-co-installed-stacks',
+  ],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;

@@ -19,7 +19,10 @@ export const cniConfNone: Rule = {
     text: 're-enable a disabled config (`*.disabled`, `*.mk_disabled`, `*.cilium_bak`) when exactly one candidate exists; otherwise guidance',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.4 (go-cni: no network config found), §1.6',
+  kb: [
+    'docs/knowledge/cni-loading.md#containerds-loader',
+    'docs/knowledge/cni-loading.md#each-runtime-loads-differently',
+  ],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;

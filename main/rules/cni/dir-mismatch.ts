@@ -20,7 +20,10 @@ export const cniDirMismatch: Rule = {
     text: "set the runtime's conf dir to the folder that holds the cluster config",
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §10 (distribution paths), windows-kb §6 (Calico writes C:\\etc\\cni\\net.d, containerd reads C:\\Program Files\\containerd\\cni\\conf)',
+  kb: [
+    'docs/knowledge/node-layouts.md#distributions-with-other-paths',
+    'docs/knowledge/windows-containerd.md#paths-and-defaults',
+  ],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;

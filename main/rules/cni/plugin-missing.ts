@@ -20,7 +20,11 @@ export const cniPluginMissing: Rule = {
     text: "when the binary exists in another well-known bin dir, point the runtime's bin dir there (CRI-O: add it to plugin_dirs in a drop-in); else guidance",
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.3 (failed to find plugin), §1.8; containerd checks only at ADD (§1.4 step 7)',
+  kb: [
+    'docs/knowledge/cni-loading.md#error-strings-from-libcni-and-plugins',
+    'docs/knowledge/cni-loading.md#checking-plugin-binaries',
+    'docs/knowledge/cni-loading.md#containerds-loader',
+  ],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;

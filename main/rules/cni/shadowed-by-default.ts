@@ -18,7 +18,10 @@ export const cniConfShadowedByDefault: Rule = {
     text: 'disable the shadowing default(s) so the cluster CNI wins; never leave zero loadable configs',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.7 (10-containerd-net shadows flannel/kindnet, containerd#9171); windows-kb §6 (0-containerd-nat.json)',
+  kb: [
+    'docs/knowledge/cni-loading.md#load-order-on-a-real-node',
+    'docs/knowledge/windows-containerd.md#which-config-wins',
+  ],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;

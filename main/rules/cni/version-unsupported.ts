@@ -6,8 +6,8 @@ import { parsed } from '../derive';
 import { compareVersions, parseVersion } from '../versions';
 
 /**
- * The newest cniVersion each containerd line's libcni parses (KB linux §1.2 table).
- * CRI-O: 1.26+ vendors libcni ≥ 1.1 (1.0.0); older ones 0.4.0 (KB linux §3.1).
+ * The newest cniVersion each containerd line's libcni parses (docs/knowledge/cni-loading.md#cni-versions-each-runtime-can-parse table).
+ * CRI-O: 1.26+ vendors libcni ≥ 1.1 (1.0.0); older ones 0.4.0 (docs/knowledge/cri-o.md#versions-that-matter).
  */
 export function maxCniVersion(runtime: 'containerd' | 'crio', version: string): string | undefined {
   const v = parseVersion(version);
@@ -34,7 +34,7 @@ export const cniVersionUnsupported: Rule = {
     text: 'upgrade the runtime to a release whose CNI library reads that version, or have the installer write an older cniVersion',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.2 (libcni versions per containerd release)',
+  kb: ['docs/knowledge/cni-loading.md#cni-versions-each-runtime-can-parse'],
   evaluate(ctx) {
     const rts = judgedRuntimes(ctx);
     if (isOutcome(rts)) return rts;

@@ -14,7 +14,10 @@ export const containerdConfigInvalid: Rule = {
     text: 'fix the file at the reported line and column, check with `containerd config dump`, restart containerd',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §2.1 (ValidateV2), §2.3 (syntax errors are fatal)',
+  kb: [
+    'docs/knowledge/containerd.md#config-versions',
+    'docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version',
+  ],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (!s.containerd.known) return unknown(s.containerd.reason);

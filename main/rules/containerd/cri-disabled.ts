@@ -4,7 +4,7 @@ import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
 import type { ContainerdFacts } from '../../../shared/model/snapshot';
 
-/** Plugin ids that turn CRI off, per containerd line (KB linux §2.4). */
+/** Plugin ids that turn CRI off, per containerd line (docs/knowledge/containerd.md#disabled_plugins). */
 export function disablesCri(entry: string): boolean {
   return (
     entry === 'cri' ||
@@ -35,7 +35,7 @@ export const containerdCriDisabled: Rule = {
     text: 'remove that entry with a minimal text edit, restart containerd, verify CRI answers',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §2.4 (containerd.io ships disabled_plugins = ["cri"])',
+  kb: ['docs/knowledge/containerd.md#disabled_plugins'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (!s.containerd.known) return unknown(s.containerd.reason);

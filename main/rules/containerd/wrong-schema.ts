@@ -14,7 +14,10 @@ export const containerdConfigWrongSchema: Rule = {
     text: 'which table the key belongs in (or `containerd config migrate`)',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §2.2 (tables per version), §2.3 (Ignoring unknown key in TOML for plugin)',
+  kb: [
+    'docs/knowledge/containerd.md#where-the-cri-and-cni-keys-live',
+    'docs/knowledge/containerd.md#unknown-keys-and-keys-of-the-wrong-version',
+  ],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (!s.containerd.known) return unknown(s.containerd.reason);

@@ -12,7 +12,7 @@ export const criCrictlMismatch: Rule = {
   firesWhen: "`crictl.yaml`'s `runtime-endpoint` differs from the kubelet's endpoint",
   repair: { kind: 'auto', text: 'rewrite crictl.yaml' },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §5.3',
+  kb: ['docs/knowledge/kubelet-and-cri.md#crictl'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (!s.crictl.known) return unknown(s.crictl.reason);

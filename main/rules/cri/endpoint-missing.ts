@@ -17,7 +17,7 @@ export const criEndpointMissing: Rule = {
     text: 'when exactly one live runtime endpoint exists, point the kubelet at it and restart the kubelet',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §5.1 (where the endpoint comes from)',
+  kb: ['docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (!s.kubelet.known) return unknown(s.kubelet.reason);

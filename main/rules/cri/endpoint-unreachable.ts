@@ -14,7 +14,10 @@ export const criEndpointUnreachable: Rule = {
   firesWhen: 'the endpoint exists but does not answer CRI (refused, timeout)',
   repair: { kind: 'auto', text: 'restart the runtime service' },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §7 (CRI), lab-feasibility §4 (code 14 on a stale socket)',
+  kb: [
+    'docs/knowledge/kubelet-and-cri.md#the-cri-grpc-api',
+    'docs/knowledge/lab.md#cri-over-grpc-from-node',
+  ],
   evaluate(ctx) {
     const s = ctx.snapshot;
     const present = s.endpoints.filter((e) => e.state === 'present' && e.runtime !== 'docker');

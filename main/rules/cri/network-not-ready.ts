@@ -6,7 +6,7 @@ import type { CriEntry } from '../../../shared/model/cri';
 import type { RuntimeView } from '../derive';
 import { noJudgedRuntimeReason, parsed } from '../derive';
 
-/** Networks containerd has loaded, from the verbose `cniconfig` (KB linux §2.7). */
+/** Networks containerd has loaded, from the verbose `cniconfig` (docs/knowledge/containerd.md#reading-the-effective-configuration). */
 export function loadedNetworks(cri: CriEntry): { confDir?: string; names: string[] } | undefined {
   const raw = cri.status?.info.cniconfig;
   if (!raw) return undefined;
@@ -48,7 +48,11 @@ export const criNetworkNotReady: Rule = {
     text: 'none of its own: the CNI finding that explains it carries the repair',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.5 (Status), §2.7 (lastCNILoadStatus), §5.1 (NetworkPluginNotReady)',
+  kb: [
+    'docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader',
+    'docs/knowledge/containerd.md#reading-the-effective-configuration',
+    'docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from',
+  ],
   evaluate(ctx) {
     const s = ctx.snapshot;
     const judged = ctx.derived.judged;

@@ -2,7 +2,7 @@
  * The runtime has not reloaded: containerd's loaded CNI networks (CRI Status verbose `cniconfig`)
  * differ from what the files on disk give. containerd reloads only on Write/Rename/Remove events
  * in its conf dir and ignores Create/Chmod, so a config copied or moved in (ansible copy,
- * containerd#11715) is on disk but not in use until a restart (KB linux §1.5, §2.7).
+ * containerd#11715) is on disk but not in use until a restart (docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader, docs/knowledge/containerd.md#reading-the-effective-configuration).
  */
 import type { Evidence } from '../../../shared/model/finding';
 import type { ContainerdFacts } from '../../../shared/model/snapshot';
@@ -29,7 +29,11 @@ export const criCniNotReloaded: Rule = {
     text: 'restart containerd (its reload ignores files created or moved in)',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §1.5 (fsnotify reload ignores Create/Chmod; containerd#11715), §2.7 (cniconfig)',
+  kb: [
+    'docs/knowledge/cni-loading.md#how-containerds-cri-uses-the-loader',
+    'docs/knowledge/containerd.md#reading-the-effective-configuration',
+    'https://github.com/containerd/containerd/issues/11715',
+  ],
   evaluate(ctx) {
     const judged = judgedRuntimes(ctx);
     if (isOutcome(judged)) return judged;

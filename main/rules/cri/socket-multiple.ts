@@ -13,7 +13,7 @@ export const criSocketMultiple: Rule = {
     'more than one CRI endpoint exists (containerd, CRI-O, cri-dockerd, dockershim sockets; Windows pipes) so kubeadm refuses to guess and crictl may talk to the wrong runtime',
   repair: { kind: 'auto', text: "write crictl.yaml pointing at the kubelet's endpoint" },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §5.2 (kubeadm: Found multiple CRI endpoints on the host)',
+  kb: ['docs/knowledge/kubelet-and-cri.md#kubeadm-and-several-cri-sockets'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     const c = s.containerd.known ? s.containerd.value : undefined;

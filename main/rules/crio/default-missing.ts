@@ -17,7 +17,10 @@ export const crioNetworkDefaultMissing: Rule = {
     text: "set `cni_default_network` (in a drop-in under `crio.conf.d`) to the cluster CNI's network name, or unset it",
   },
   platforms: ['linux'],
-  kb: 'linux-kb §1.6 (ocicni selects by network name), §3',
+  kb: [
+    'docs/knowledge/cni-loading.md#each-runtime-loads-differently',
+    'docs/knowledge/cri-o.md#the-crionetwork-table',
+  ],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (s.node.os === 'windows') return notApplicable('CRI-O does not run on Windows');

@@ -16,7 +16,7 @@ function runtimeDriver(rt: RuntimeView): Located<string> {
   return (rt.facts as CrioFacts).cgroupManager ?? { value: 'systemd', source: 'default' };
 }
 
-/** KubeletCgroupDriverFromCRI: kubelet ≥ 1.31 asks the runtime when it can answer (KB linux §5.1). */
+/** KubeletCgroupDriverFromCRI: kubelet ≥ 1.31 asks the runtime when it can answer (docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from). */
 function driverFromCri(kubelet: string | undefined, rt: RuntimeView): boolean {
   if (!kubelet || compareVersions(kubelet, '1.31') < 0) return false;
   const v = rt.facts.version;
@@ -38,7 +38,7 @@ export const kubeletCgroupDriverMismatch: Rule = {
     text: "set the runtime's driver to match, restart it (warn: disruptive)",
   },
   platforms: ['linux'],
-  kb: 'linux-kb §5.1 (cgroupDriver, KubeletCgroupDriverFromCRI)',
+  kb: ['docs/knowledge/kubelet-and-cri.md#cgroup-driver'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (s.node.os === 'windows') return notApplicable('cgroup drivers do not exist on Windows');

@@ -6,7 +6,7 @@ import { compareVersions } from '../versions';
 import { excerpt, findText } from '../evidence';
 import { endpointToPath } from '../../probes/endpoint';
 
-/** kubelet flags and the release that removed them (KB linux §5.1). */
+/** kubelet flags and the release that removed them (docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from). */
 export const REMOVED_KUBELET_FLAGS: Record<string, string> = {
   'network-plugin': '1.24',
   'cni-conf-dir': '1.24',
@@ -31,7 +31,7 @@ export const kubeletFlagsRemoved: Rule = {
     text: 'remove the flags from the file that carries them, restart the kubelet',
   },
   platforms: ['linux', 'windows'],
-  kb: 'linux-kb §5.1 (failed to parse kubelet flag: unknown flag: --network-plugin)',
+  kb: ['docs/knowledge/kubelet-and-cri.md#flags-the-kubelet-no-longer-accepts'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (!s.kubelet.known) return unknown(s.kubelet.reason);

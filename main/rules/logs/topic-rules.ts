@@ -28,7 +28,7 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
     }`,
     repair: { kind: 'guidance', text: 'the fix the matching log signature names' },
     platforms: [...new Set(platforms)],
-    kb: first.kb,
+    kb: [...new Set(sigs.flatMap((s) => s.kb))],
     evaluate({ snapshot: s }) {
       if (!platforms.includes(s.node.os))
         return notApplicable(`a ${platforms.join('/')} log signature`);

@@ -17,7 +17,10 @@ export const windowsCnisockMissing: Rule = {
     text: 'start or restart the `antrea-agent` service (after `ovs-vswitchd`, when present)',
   },
   platforms: ['windows'],
-  kb: 'windows-kb §0, §4 (antrea.exe dials \\\\.\\pipe\\cnisock; go-winio does not retry)',
+  kb: [
+    'docs/knowledge/windows-containerd.md#the-case-that-started-it-antrea-loses-to-a-nat-config',
+    'docs/knowledge/windows-cni-agents.md#antrea',
+  ],
   evaluate(ctx) {
     const rt = windowsContainerd(ctx);
     if (!isRuntime(rt)) return rt;

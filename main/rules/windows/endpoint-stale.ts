@@ -5,12 +5,12 @@ import type { HnsEndpoint } from '../../../shared/model/hns';
 
 const ATTACHED = new Set(['attached', 'attachedsharing']);
 
-/** Endpoints that are never counted (KB windows §1.6): remote ones, `*_ep` host endpoints, kube-proxy's source VIP. */
+/** Endpoints that are never counted (docs/knowledge/windows-hns.md#stale-and-leaked-objects): remote ones, `*_ep` host endpoints, kube-proxy's source VIP. */
 export function isProtected(e: HnsEndpoint): boolean {
   return e.isRemote || /_ep$/i.test(e.name) || /source.?vip/i.test(e.name);
 }
 
-/** `<64hex>_<net>` or `cid-<64hex>`: the sandbox id an endpoint name encodes (KB windows §1.6). */
+/** `<64hex>_<net>` or `cid-<64hex>`: the sandbox id an endpoint name encodes (docs/knowledge/windows-hns.md#stale-and-leaked-objects). */
 export function sandboxIdOf(name: string): string | undefined {
   return /^(?:cid-)?([0-9a-f]{64})(?:_|$)/i.exec(name)?.[1]?.toLowerCase();
 }
@@ -24,7 +24,7 @@ export const hnsEndpointStale: Rule = {
     "local HNS endpoints that are not attached (state not AttachedSharing/Attached), have no namespace, or (when the runtime's sandboxes are known) belong to no sandbox; remote endpoints, names ending in `_ep`, and kube-proxy's source-VIP endpoint are never counted",
   repair: { kind: 'auto', text: 'remove the stale endpoints, listed one by one in the preview' },
   platforms: ['windows'],
-  kb: 'windows-kb §1.6 (networkhealth.ps1 rules; never delete *_ep / source VIP / remote endpoints)',
+  kb: ['docs/knowledge/windows-hns.md#stale-and-leaked-objects'],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (s.node.os !== 'windows') return notApplicable('a Windows node check');

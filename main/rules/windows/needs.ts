@@ -1,5 +1,5 @@
 /**
- * Which HNS network a Windows CNI config needs (KB windows §3.4, §4, §5): the `nat` plugin looks
+ * Which HNS network a Windows CNI config needs (docs/knowledge/windows-containerd.md#the-nat-plugin, docs/knowledge/windows-cni-agents.md#antrea, docs/knowledge/windows-cni-agents.md#flannel): the `nat` plugin looks
  * its network up by the config's `name` (default "nat"); flannel, Calico, sdnbridge/sdnoverlay
  * by the config name; Antrea always uses `antrea-hnsnetwork`.
  */
@@ -52,7 +52,7 @@ export function findNetwork(hns: HnsModel, need: NetworkNeed): HnsNetwork | unde
   const want = need.network.toLowerCase();
   const byName = hns.networks.find((n) => n.name.toLowerCase() === want);
   if (byName) return byName;
-  // containerd's nat config uses the name as the network *type* (KB windows §3.4).
+  // containerd's nat config uses the name as the network *type* (docs/knowledge/windows-containerd.md#the-nat-plugin).
   if (need.plugin === 'nat') return hns.networks.find((n) => n.type.toLowerCase() === want);
   return undefined;
 }

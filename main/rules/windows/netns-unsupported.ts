@@ -18,7 +18,11 @@ export const windowsNetnsUnsupported: Rule = {
     'the runtime is containerd and the CNI plugin expects dockershim-style netns (`none` / `container:<id>`): Antrea older than v0.13, dockershim-era `win-bridge`/`win-overlay`, or runtime/CNI logs show `unexpected netNS`',
   repair: { kind: 'guidance', text: 'which versions or plugins support containerd' },
   platforms: ['windows'],
-  kb: 'windows-kb §0 (antrea#1581), §3.5 (containerd passes an HCN namespace GUID), §4 (containerd support from Antrea v0.13)',
+  kb: [
+    'docs/knowledge/windows-containerd.md#the-case-that-started-it-antrea-loses-to-a-nat-config',
+    'docs/knowledge/windows-containerd.md#namespaces-not-dockershim-netns',
+    'docs/knowledge/windows-cni-agents.md#antrea',
+  ],
   evaluate(ctx) {
     const found = windowsContainerd(ctx);
     if (!isRuntime(found)) return found;

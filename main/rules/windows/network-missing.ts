@@ -17,7 +17,11 @@ export const hnsNetworkMissing: Rule = {
     text: "for `nat`: create the NAT network (`New-HnsNetwork -Type NAT -Name <name>`, with the config's subnet and gateway when given); otherwise guidance (restart the CNI agent that creates it)",
   },
   platforms: ['windows'],
-  kb: 'windows-kb §3.4 (nat looks the network up by name), §4 (antrea-hnsnetwork), §5 (flannel vxlan0/cbr0, Calico)',
+  kb: [
+    'docs/knowledge/windows-containerd.md#the-nat-plugin',
+    'docs/knowledge/windows-cni-agents.md#antrea',
+    'docs/knowledge/windows-cni-agents.md#flannel',
+  ],
   evaluate(ctx) {
     const rt = windowsContainerd(ctx);
     if (!isRuntime(rt)) return rt;

@@ -14,7 +14,7 @@ export const windowsContainerdUnsupportedK8s: Rule = {
     text: 'upgrade the node to Kubernetes 1.20 or later, or keep Docker on this release',
   },
   platforms: ['windows'],
-  kb: 'windows-kb §3.6 (containerd on Windows: alpha 1.18, beta 1.19, stable 1.20)',
+  kb: ['docs/knowledge/windows-containerd.md#versions'],
   evaluate(ctx) {
     const rt = windowsContainerd(ctx);
     if (!isRuntime(rt)) return rt;

@@ -1,4 +1,4 @@
-# cni-doctor: one read-only collection pass over a Windows node (KB windows §1, §6, §8).
+# cni-doctor: one read-only collection pass over a Windows node (docs/knowledge/windows-hns.md#three-powershell-surfaces, docs/knowledge/windows-node.md#named-pipes, docs/knowledge/windows-node.md#services-restart-order-and-logs).
 #
 # build-script.ts puts exactly one line in front of this file:
 #   $in = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('<b64>')) | ConvertFrom-Json
@@ -10,7 +10,7 @@
 # - Each section catches its own errors and reports them in the document; one broken section
 #   (a hung HNS, a denied registry key) never costs the others, and nothing is thrown.
 # - Output is ONE line of JSON on [Console]::Out, ASCII only (non-ASCII escaped as \uXXXX): the
-#   console code page then cannot garble it (KB §1.4), and the formatting system cannot wrap it.
+#   console code page then cannot garble it (docs/knowledge/windows-hns.md#getting-json-out-reliably), and the formatting system cannot wrap it.
 # - Runs on Windows PowerShell 5.1 and PowerShell 7: no -AsArray, no ?? / ?. operators.
 
 Set-StrictMode -Off
@@ -31,7 +31,7 @@ function Get-ErrorText($ErrorRecord) {
         $e = $e.InnerException
     }
     $text = [string]$e.Message
-    # HNS and Win32 errors are localised; the HRESULT is what rules can match (KB §1.4, §10).
+    # HNS and Win32 errors are localised; the HRESULT is what rules can match (docs/knowledge/windows-hns.md#getting-json-out-reliably, docs/knowledge/log-signatures-windows.md#log-lines-cni-doctor-recognises-windows).
     # The CLR's own generic codes (0x801315xx) say nothing and are left out.
     $hex = '{0:X8}' -f $e.HResult
     if ($e.HResult -ne 0 -and -not $hex.StartsWith('801315')) { $text = '{0} (0x{1})' -f $text, $hex }
@@ -52,7 +52,7 @@ function Test-TrustedModuleBase([string]$Path) {
     return (Test-UnderDirectory $Path $env:SystemRoot) -or (Test-UnderDirectory $Path $env:ProgramFiles)
 }
 
-# Only plain local drive paths: no \\.\pipe\ (opening a pipe connects to it, KB §6), no UNC share,
+# Only plain local drive paths: no \\.\pipe\ (opening a pipe connects to it, docs/knowledge/windows-node.md#named-pipes), no UNC share,
 # no \\?\ device path, no alternate data stream.
 function Test-LocalPath([string]$Path) {
     if ([string]::IsNullOrEmpty($Path)) { return $false }
@@ -112,7 +112,7 @@ function Limit-Text([string]$Text, [long]$MaxChars) {
 
 # Runs a program with a deadline. Its stdin is a closed pipe, so it cannot swallow the commands
 # node-powershell writes to this shell's stdin; its stderr is captured, so it cannot make the
-# whole call look failed (node-powershell treats any stderr byte as an error, KB §7).
+# whole call look failed (node-powershell treats any stderr byte as an error, docs/knowledge/windows-node.md#node-powershell).
 function Invoke-BoundedProcess([string]$FilePath, [string[]]$Arguments, [int]$TimeoutMs) {
     $psi = New-Object System.Diagnostics.ProcessStartInfo
     $psi.FileName = $FilePath
@@ -140,7 +140,7 @@ function Invoke-BoundedProcess([string]$FilePath, [string[]]$Arguments, [int]$Ti
 }
 
 # Runs PowerShell code in its own runspace with a deadline. HNS calls can hang for minutes or for
-# ever (KB §9); a hung call is abandoned, not stopped (stopping can block on the same native
+# ever (docs/knowledge/windows-node.md#scale); a hung call is abandoned, not stopped (stopping can block on the same native
 # call), and reported, so the rest of the scan still comes back. The TypeScript side recycles the
 # shell after a scan that reported a timeout.
 function Invoke-InRunspace([string]$Code, [object[]]$Arguments, [int]$TimeoutMs) {
@@ -206,7 +206,7 @@ function Get-HostSection {
 function Get-PipeSection {
     $section = [ordered]@{ names = @(); error = $null }
     # Listing the pipe file system does not open any pipe. Test-Path or Get-Item on a pipe would
-    # connect to it and use up a server instance (KB §6), so they are never used here.
+    # connect to it and use up a server instance (docs/knowledge/windows-node.md#named-pipes), so they are never used here.
     $section['names'] = @(
         foreach ($p in [System.IO.Directory]::GetFiles($PIPES['root'])) {
             if ($p.StartsWith($PIPES['root'], [StringComparison]::OrdinalIgnoreCase)) { $p.Substring($PIPES['root'].Length) } else { $p }
@@ -505,7 +505,7 @@ function Read-HnsModule($Section, $Module, [string]$Source, [string]$Schema, [in
     return $ok
 }
 
-# hnsdiag -d prints raw HNS JSON per object (KB §1.3). The text is returned as is; the TypeScript
+# hnsdiag -d prints raw HNS JSON per object (docs/knowledge/windows-hns.md#hnsdiag). The text is returned as is; the TypeScript
 # side extracts the objects, which is easier to get right and to test than doing it here.
 function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) {
     $Section['source'] = 'hnsdiag'
@@ -532,8 +532,8 @@ function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) 
 }
 
 # HNS's own JSON text, the way hns.psm1 asks for it (vmcompute.dll HNSCall on the v1 paths, KB
-# §1.2). The text goes into the document as a string, unparsed: re-serialising thousands of HNS
-# objects with ConvertTo-Json costs seconds, and minutes in Windows PowerShell 5.1 (KB §1.4; see
+# docs/knowledge/windows-hns.md#creating-and-removing-networks). The text goes into the document as a string, unparsed: re-serialising thousands of HNS
+# objects with ConvertTo-Json costs seconds, and minutes in Windows PowerShell 5.1 (docs/knowledge/windows-hns.md#getting-json-out-reliably; see
 # `npm run bench`), while passing a string through costs a copy. The TypeScript side parses it.
 $HNSCALL_QUERY = @'
 param($Path)
@@ -598,7 +598,7 @@ function New-HnsSection {
 # then the built-in HostNetworkingService module (v1 schema, 1709 and later), then hnsdiag's
 # JSON, then the PSGallery HNS module (v2 schema). Each is loaded from a trusted folder by full
 # path and its commands are called module-qualified, so an hns.psm1/hns.v2.psm1 imported
-# elsewhere cannot shadow them and silently change the schema (KB §1.1 "Shadowing hazard").
+# elsewhere cannot shadow them and silently change the schema (docs/knowledge/windows-hns.md#three-powershell-surfaces "Shadowing hazard").
 function Get-HnsSection([string]$Preferred, [int]$TimeoutMs, [long]$MaxRawChars) {
     $attempts = New-Object System.Collections.Generic.List[object]
     $order = @('hnscall', 'builtin', 'hnsdiag', 'v2')
@@ -710,7 +710,7 @@ if ($PSVersionTable.PSVersion.Major -lt 6) {
 }
 try {
     # Depth 20 as Microsoft's collector uses: HNS nests 4-6 levels below our own 3, and 5.1
-    # silently flattens anything deeper into type-name strings (KB §1.4).
+    # silently flattens anything deeper into type-name strings (docs/knowledge/windows-hns.md#getting-json-out-reliably).
     $json = ConvertTo-Json -InputObject $out -Depth 20 -Compress
 } catch {
     $fallback = [ordered]@{ format = $FORMAT; startedAt = $out['startedAt']; error = ('serialisation failed: ' + (Get-ErrorText $_)) }

@@ -10,8 +10,8 @@
 # Rules this script keeps:
 # - HNS is called the way hns.psm1 calls it (vmcompute.dll HNSCall on the HNS v1 paths). The
 #   built-in HostNetworkingService module has no New-HnsNetwork, and importing an hns.psm1 from
-#   wherever a setup script left it would run code the doctor does not control (KB windows
-#   §1.1-1.2).
+#   wherever a setup script left it would run code the doctor does not control
+#   (docs/knowledge/windows-hns.md#three-powershell-surfaces, #creating-and-removing-networks).
 # - Everything a step can check before it changes anything is checked first (each endpoint is
 #   looked up and guarded before the first is removed); a step that cannot do its job throws.
 #   The session reports a throw as a failed step (stderr) and the repair engine rolls back.
@@ -47,7 +47,7 @@ public static extern void HNSCall([MarshalAs(UnmanagedType.LPWStr)] string metho
     return $type
 }
 
-# One HNS v1 call. Returns its Output; throws HNS's own error text and code (KB §1.2 error
+# One HNS v1 call. Returns its Output; throws HNS's own error text and code (docs/knowledge/windows-hns.md#creating-and-removing-networks error
 # envelope) so the failure names the HRESULT, which is not localised.
 function Invoke-Hns([string]$Method, [string]$Path, [string]$Body) {
     $api = Get-HnsApi
@@ -79,7 +79,7 @@ function New-NatNetwork($P) {
     foreach ($n in @(Invoke-Hns 'GET' '/networks' '')) {
         if ([string]$n.Name -ieq $name) { throw ('an HNS network named {0} already exists ({1}); nothing was created' -f $name, $n.ID) }
     }
-    # The body hns.psm1's New-HnsNetwork posts (KB §1.2): Type, Name, Subnets[AddressPrefix, GatewayAddress].
+    # The body hns.psm1's New-HnsNetwork posts (docs/knowledge/windows-hns.md#creating-and-removing-networks): Type, Name, Subnets[AddressPrefix, GatewayAddress].
     $body = [ordered]@{ Type = 'NAT'; Name = $name }
     if ($prefixes.Count -gt 0) {
         $subnets = New-Object System.Collections.Generic.List[object]

@@ -2,7 +2,7 @@
  * PowerShell's default display of a property value, back into JSON-like data. Format-List shows a
  * nested object as `@{K=V; K2=V2}`, an array as `{a, b}` (at most $FormatEnumerationLimit = 4
  * items, then `...`), a nested object *inside* `@{}` as nothing (`Health=`) and an array inside
- * `@{}` as `System.Object[]` (KB windows §1.4, samples 02/08). Those last two are lossy: they are
+ * `@{}` as `System.Object[]` (docs/knowledge/windows-hns.md#getting-json-out-reliably, samples 02/08). Those last two are lossy: they are
  * returned as `null` and the marker string, and reported in `lossy` so fixtures say what is unknown.
  */
 export type DisplayValue =

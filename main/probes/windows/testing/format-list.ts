@@ -2,7 +2,7 @@
  * Parser for PowerShell `Format-List` text (the default display of Get-HnsNetwork & co.):
  * `Key<pad> : value` lines, values continued on lines indented past the key column, records
  * separated by blank lines. Only for turning the real samples into fixtures; the tool itself never
- * parses list output (KB windows §1.4: "Never parse it").
+ * parses list output (docs/knowledge/windows-hns.md#getting-json-out-reliably: "Never parse it").
  */
 import { parseDisplayValue, type DisplayValue } from './display-value';
 import { joinWrapped, physical, wrapWidth, type PhysicalLine } from './unwrap-lines';

@@ -1,5 +1,5 @@
 /**
- * hnsdiag's human formats (KB windows §1.3 a/b) into the v1-shaped objects `hnsdiag -d` would have
+ * hnsdiag's human formats (docs/knowledge/windows-hns.md#hnsdiag a/b) into the v1-shaped objects `hnsdiag -d` would have
  * given, as far as the text tells. Only for the samples: the tool reads hnsdiag's JSON, never these
  * formats, because they change between Windows builds and break on long names (sample 14).
  */

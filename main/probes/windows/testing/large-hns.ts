@@ -1,7 +1,7 @@
 /**
  * A large node's HNS lists in v1 shape, as the collection would parse them: thousands of
  * endpoints (mostly kube-proxy remote endpoints) and one kube-proxy load balancer per service port
- * (KB windows §9: 2,000 services and ~5,000 remote endpoints are observed sizes).
+ * (docs/knowledge/windows-node.md#scale: 2,000 services and ~5,000 remote endpoints are observed sizes).
  */
 import type { RawHnsInput } from '../hns-model';
 

@@ -1,5 +1,5 @@
 /**
- * Undo console wrapping in copied PowerShell output (KB windows §1.4: "wraps long lines mid-word
+ * Undo console wrapping in copied PowerShell output (docs/knowledge/windows-hns.md#getting-json-out-reliably: "wraps long lines mid-word
  * at console width"). Two kinds of break occur in the samples (INFERRED from them):
  * - a hard wrap at the console width, which loses nothing: `LastUpdateTim` + `e`;
  * - a word wrap before the width, which swallowed the space it broke at:
