@@ -105,8 +105,9 @@ function evidence(e: Evidence): string {
   }
 }
 
-function reference(kb: string): string {
-  return /^https:\/\//.test(kb) ? `<a href="${h(kb)}">${h(kb)}</a>` : h(kb);
+/** An upstream page as a link; a knowledge page of the repository as its path. */
+function reference(ref: string): string {
+  return /^https:\/\//.test(ref) ? `<a href="${h(ref)}">${h(ref)}</a>` : h(ref);
 }
 
 function finding(f: Finding, report: Report, top: boolean): string {
@@ -127,7 +128,7 @@ function finding(f: Finding, report: Report, top: boolean): string {
     top ? ' <span class="top">most likely cause</span>' : ''
   }</h3>
 <p class="meta">Rule <code>${h(f.rule)}</code>${f.runtime ? ` · about ${h(f.runtime)}` : ''}${
-    f.kb ? ` · reference: ${reference(f.kb)}` : ''
+    f.kb?.length ? ` · facts: ${f.kb.map(reference).join(', ')}` : ''
   }</p>
 <p>${h(f.summary)}</p>
 ${f.evidence.length ? `<h4>Evidence</h4>${f.evidence.map(evidence).join('\n')}` : ''}
