@@ -322,3 +322,18 @@ describe('item 9: hints, foreign roots and leftovers', () => {
     expect(existsSync(temp)).toBe(false);
   });
 });
+
+describe('item 9: no pid-file lock', () => {
+  it('a lock file naming a live unrelated pid (the old scheme) does not block a repair', async () => {
+    const disk = makeTempDisk();
+    const state = newStateDir();
+    dirs.push(path.dirname(state));
+    await JournalStore.open(state, { create: true });
+    writeFileSync(path.join(state, 'lock'), '1\n'); // pid 1 is always alive
+    const r = await applyRepair(
+      testEnvironment(disk, { stateDir: state }),
+      'cni.conf.shadowed-by-default:disable-files:containerd',
+    );
+    expect(r.status).toBe('applied');
+  });
+});
