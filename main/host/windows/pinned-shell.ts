@@ -20,8 +20,16 @@ export type PinnedShellClass = new (
   options: ConstructorParameters<typeof PowerShell>[0],
 ) => PowerShell;
 
-export function pinnedShellClass(executable: string): PinnedShellClass {
-  return class PinnedPowerShell extends PowerShell {
+/**
+ * `leadingArgs` go before node-powershell's own options: `kubectl exec -i POD -- powershell.exe`
+ * then gets `-NoLogo -NoProfile -NonInteractive -NoExit -Command -` after it. child-shell builds
+ * that list in a method its typings mark private, so it is wrapped on the prototype.
+ */
+export function pinnedShellClass(
+  executable: string,
+  leadingArgs: readonly string[] = [],
+): PinnedShellClass {
+  const cls = class PinnedPowerShell extends PowerShell {
     protected override setExecutable(): string {
       return executable;
     }
@@ -32,4 +40,16 @@ export function pinnedShellClass(executable: string): PinnedShellClass {
       return `[Console]::Error.Write("${input}\`n")`;
     }
   };
+  if (leadingArgs.length > 0) {
+    const proto = PowerShell.prototype as unknown as {
+      setExecutableOptions: (o: unknown) => string[];
+    };
+    const own = proto.setExecutableOptions;
+    Object.defineProperty(cls.prototype, 'setExecutableOptions', {
+      value(this: unknown, o: unknown): string[] {
+        return [...leadingArgs, ...own.call(this, o)];
+      },
+    });
+  }
+  return cls;
 }

@@ -45,6 +45,8 @@ export interface SessionOptions {
   executable?: string;
   /** Deadline for starting a shell and running its init script. Default 30 s. */
   startDeadlineMs?: number;
+  /** Arguments before the shell's own (`exec -i POD -- powershell.exe` when executable is kubectl). */
+  leadingArgs?: readonly string[];
 }
 
 /** The script-visible contract, so collectors can be tested with a stub. */
@@ -64,6 +66,7 @@ const MAX_MESSAGE = 8000;
 export class PowerShellSession implements ScriptRunner {
   private readonly executable: string;
   private readonly startDeadlineMs: number;
+  private readonly leadingArgs: readonly string[];
   private live: LiveShell | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private started = 0;
@@ -71,6 +74,7 @@ export class PowerShellSession implements ScriptRunner {
   constructor(opts: SessionOptions = {}) {
     this.executable = opts.executable ?? (process.platform === 'win32' ? 'powershell.exe' : 'pwsh');
     this.startDeadlineMs = opts.startDeadlineMs ?? 30_000;
+    this.leadingArgs = opts.leadingArgs ?? [];
   }
 
   /** PID of the current shell, if one is running (diagnostics and tests). */
@@ -109,7 +113,7 @@ export class PowerShellSession implements ScriptRunner {
   private async ensureShell(): Promise<LiveShell | RunFailure> {
     if (this.live && !this.live.dead) return this.live;
     this.live = undefined;
-    const Shell = pinnedShellClass(this.executable);
+    const Shell = pinnedShellClass(this.executable, this.leadingArgs);
     let shell: PowerShell;
     try {
       shell = new Shell({
