@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { createDispatcher } from '../shared-server/dispatch';
 import { ProgressBus } from '../shared-server/progress';
 import { callsTotal, spyBackend, type SpyBackend } from '../shared-server/fake-backend.testutil';
@@ -332,5 +334,59 @@ describe('serve: static files and streams', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/gzip');
     expect(r.headers['content-disposition']).toBe('attachment; filename="node.tar.gz"');
+  });
+});
+
+describe('serve: compressed, cached Inventory answers', () => {
+  const brRequest = (path: string, body: string) =>
+    new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path,
+          headers: { ...json, Host: `127.0.0.1:${server.port}`, 'Accept-Encoding': 'br, gzip' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('sends the snapshot brotli-compressed and builds it once per scan', async () => {
+    const endpoints = Array.from({ length: 20_000 }, (_, i) => ({ ID: `ep-${i}`, State: 1 }));
+    backend.inventory.mockImplementation(async ({ scanId }) => ({
+      scanId,
+      snapshot: { hns: { endpoints } } as never,
+    }));
+    // The scan's answer prepares the Inventory answer before anyone asks for it.
+    await post('/api/scan', '{"source":"live"}');
+    const body = '{"scanId":"s-0123456789abcdef"}';
+    const first = await brRequest('/api/inventory', body);
+    const second = await brRequest('/api/inventory', body);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['vary']).toBe('Accept-Encoding');
+    const decoded = JSON.parse(brotliDecompressSync(first.body).toString('utf8'));
+    expect(decoded.ok).toBe(true);
+    expect(decoded.result.snapshot.hns.endpoints).toHaveLength(20_000);
+    expect(first.body.length).toBeLessThan(JSON.stringify(decoded).length / 5);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(backend.inventory).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers plain JSON to a client that accepts no encoding', async () => {
+    backend.inventory.mockImplementation(async ({ scanId }) => ({
+      scanId: `${scanId}`,
+      snapshot: { pad: 'x'.repeat(5000) } as never,
+    }));
+    const r = await post('/api/inventory', '{"scanId":"s-1123456789abcdef"}');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(r.body).result.snapshot.pad).toHaveLength(5000);
   });
 });
