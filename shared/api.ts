@@ -17,7 +17,28 @@ export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
 
 /** What to scan. Bundle ids are handed out by `openBundle`/`listBundles`, demo ids by `listDemos`. */
 export type ScanRequest =
-  { source: 'live' } | { source: 'bundle'; bundleId: string } | { source: 'demo'; demoId: string };
+  | { source: 'live' }
+  | { source: 'bundle'; bundleId: string }
+  | { source: 'demo'; demoId: string }
+  | { source: 'target'; targetId: string };
+
+/** A node this machine can reach (`cni-doctor targets`), by server-made id. */
+export interface TargetEntry {
+  targetId: string;
+  /** Its one-line form: `container:podman/kind-control-plane`, `ssh:node1`, … */
+  target: string;
+  /** "kind cluster dev (control-plane) via podman", "host in ~/.ssh/config", "used last time". */
+  what: string;
+  source: 'kind' | 'minikube' | 'k3d' | 'kubeconfig' | 'ssh-config' | 'remembered';
+  /** Repairs can be applied through it (a node container on this machine's engine). */
+  canRepair: boolean;
+}
+
+export interface TargetList {
+  targets: TargetEntry[];
+  /** Sources that could not be asked, and why (no docker, no API server, …). */
+  notes: string[];
+}
 
 export interface ScanResponse {
   /** Names this scan's results; `inventory(scanId)` fetches its snapshot. */
@@ -115,6 +136,8 @@ export interface DoctorApi {
   inventory(scanId: string): Promise<InventoryResponse>;
   listDemos(): Promise<DemoInfo[]>;
   listBundles(): Promise<BundleInfo[]>;
+  /** Nodes to reach: node containers, kubeconfig nodes, ssh hosts, the one used last. */
+  listTargets(): Promise<TargetList>;
   /** Resolves `null` when the user cancels the desktop file dialog. */
   openBundle(upload: BundleUpload): Promise<BundleInfo | null>;
   /** Records this node into a bundle (.tar.gz): a download in the browser, a save dialog on desktop. */
@@ -136,6 +159,7 @@ export const CHANNELS = {
   inventory: 'doctor:inventory',
   listDemos: 'doctor:list-demos',
   listBundles: 'doctor:list-bundles',
+  listTargets: 'doctor:list-targets',
   openBundle: 'doctor:open-bundle',
   exportBundle: 'doctor:export-bundle',
   previewRepair: 'doctor:preview-repair',
@@ -156,6 +180,7 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   inventory: '/api/inventory',
   listDemos: '/api/list-demos',
   listBundles: '/api/list-bundles',
+  listTargets: '/api/list-targets',
   openBundle: '/api/open-bundle',
   exportBundle: '/api/export-bundle',
   previewRepair: '/api/preview-repair',
@@ -201,6 +226,7 @@ export type Envelope<T> =
 export const ID_PATTERNS = {
   scanId: /^s-[a-f0-9]{16}$/,
   bundleId: /^b-[a-f0-9]{16}$/,
+  targetId: /^t-[a-f0-9]{16}$/,
   demoId: /^[a-z0-9][a-z0-9-]{0,63}$/,
   repairId: /^[A-Za-z0-9][A-Za-z0-9._:@#-]{0,255}$/,
   entryId: /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/,

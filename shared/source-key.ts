@@ -10,14 +10,16 @@ const SOURCE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function sourceKey(source: ScanRequest): string {
   if (source.source === 'live') return 'live';
   if (source.source === 'bundle') return `bundle:${source.bundleId}`;
+  if (source.source === 'target') return `target:${source.targetId}`;
   return `demo:${source.demoId}`;
 }
 
 /** The source a key names, or null when the text is not one sourceKey writes. */
 export function parseSourceKey(text: string): ScanRequest | null {
   if (text === 'live') return { source: 'live' };
-  const m = /^(bundle|demo):(.+)$/.exec(text);
+  const m = /^(bundle|demo|target):(.+)$/.exec(text);
   if (!m || !SOURCE_ID.test(m[2] ?? '')) return null;
+  if (m[1] === 'target') return { source: 'target', targetId: m[2] as string };
   return m[1] === 'bundle'
     ? { source: 'bundle', bundleId: m[2] as string }
     : { source: 'demo', demoId: m[2] as string };

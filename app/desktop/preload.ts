@@ -25,6 +25,7 @@ const api: DoctorApi = {
   inventory: (scanId) => invoke(CHANNELS.inventory, { scanId }),
   listDemos: () => invoke(CHANNELS.listDemos),
   listBundles: () => invoke(CHANNELS.listBundles),
+  listTargets: () => invoke(CHANNELS.listTargets),
   openBundle: (upload) => invoke(CHANNELS.openBundle, upload),
   exportBundle: () => invoke(CHANNELS.exportBundle),
   previewRepair: (repairId) => invoke(CHANNELS.previewRepair, { repairId }),

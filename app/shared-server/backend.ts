@@ -15,6 +15,7 @@ import type {
   RuleInfo,
   ScanRequest,
   ScanResponse,
+  TargetList,
 } from '../../shared/api';
 
 /** A bundle handed over by the user: uploaded bytes, or a path the main process itself chose. */
@@ -33,6 +34,7 @@ export interface BackendOps {
   inventory: { req: { scanId: string }; res: InventoryResponse };
   listDemos: { req: undefined; res: DemoInfo[] };
   listBundles: { req: undefined; res: BundleInfo[] };
+  listTargets: { req: undefined; res: TargetList };
   openBundle: { req: BundleSource; res: BundleInfo };
   exportBundle: { req: undefined; res: ExportedBundle };
   previewRepair: { req: { repairId: string }; res: RepairPreview };

@@ -32,6 +32,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     inventory: (r) => backend.inventory(r),
     listDemos: () => backend.listDemos(undefined),
     listBundles: () => backend.listBundles(undefined),
+    listTargets: () => backend.listTargets(undefined),
     openBundle: async (r) => {
       if (r.kind === 'upload') return backend.openBundle(r);
       if (!deps.chooseBundleFile)

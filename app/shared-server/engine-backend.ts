@@ -18,6 +18,7 @@ import type { ProgressBus } from './progress';
 import type { RepairPort } from './repair-port';
 import { RepairSession } from './repair-session';
 import { ScanSessions } from './scan-sessions';
+import { TargetRegistry } from './targets';
 
 export interface EngineBackendOptions {
   door: 'desktop' | 'web';
@@ -33,6 +34,10 @@ export interface EngineBackendOptions {
   runElevated?: (repairId: string, previewToken: string) => Promise<ApplyResult>;
   /** Test seam: the live node. */
   openLiveHost?: () => Promise<Host>;
+  /** Nodes reachable through a transport (default: discovered on this machine). */
+  targets?: TargetRegistry;
+  /** Where the target opened last is remembered (default ~/.config/cni-doctor/last-target). */
+  rememberFile?: string;
 }
 
 export interface EngineBackend extends Backend {
@@ -44,11 +49,19 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
   const bundles = new BundleRegistry(opts.tmpRoot);
   const elevated = opts.elevated ?? defaultIsElevated();
   const openLive = opts.openLiveHost ?? ((): Promise<Host> => openHost({}));
+  const targets =
+    opts.targets ??
+    TargetRegistry.default(
+      opts.rememberFile !== undefined ? { rememberFile: opts.rememberFile } : {},
+    );
   const scans = new ScanSessions({
     bundles,
     progress: opts.progress,
     demosDir: opts.demosDir,
     openLive,
+    targets,
+    remember: async (t) =>
+      (await import('../../main/remote/discover')).rememberTarget(t, opts.rememberFile),
   });
   const repairs = new RepairSession({
     scans,
@@ -94,13 +107,14 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
     listDemos: async () => DEMOS.filter((d) => demoPath(opts.demosDir, d.id) !== undefined),
     listBundles: async () => bundles.list(),
+    listTargets: () => targets.list(),
     openBundle: (src: BundleSource) => bundles.add(src),
     exportBundle: async () => exportLiveNode(await openLive(), opts.progress, opts.tmpRoot),
 
     previewRepair: ({ repairId }) => repairs.preview(repairId),
     applyRepair: ({ repairId, previewToken }) => repairs.apply(repairId, previewToken),
     undo: ({ entryId }) => repairs.undo(entryId),
-    history: () => opts.repairs.history(),
+    history: () => opts.repairs.history(repairs.currentTarget()),
     rules: async () => ruleInfos(),
 
     dispose: () => bundles.dispose(),

@@ -18,6 +18,7 @@ import {
 } from '../../main/repairs';
 import { ApiError } from './errors';
 import type { RepairPort, RepairProgress } from './repair-port';
+import type { RemoteTarget } from '../../shared/target';
 
 /** Journal transition points (`planned`, `step-2:done`, `revert-1:started`, …) in the UI's words. */
 export function phaseOf(point: string): { phase: RepairPhase; message: string } {
@@ -51,16 +52,30 @@ export function phaseOf(point: string): { phase: RepairPhase; message: string } 
 export function engineRepairs(
   opts: Omit<LocalEnvironmentOptions, 'onTransition'> = {},
 ): RepairPort {
-  const env = (progress?: RepairProgress): RepairEnvironment =>
-    localEnvironment({
-      ...opts,
-      ...(progress && {
-        onTransition: (point: string) => {
-          const p = phaseOf(point);
-          progress(p.phase, p.message);
-        },
-      }),
-    });
+  const transition = (progress?: RepairProgress) =>
+    progress && {
+      onTransition: (point: string) => {
+        const p = phaseOf(point);
+        progress(p.phase, p.message);
+      },
+    };
+  /** This machine's node, or the node container the current scan looks at. */
+  const env = async (
+    progress?: RepairProgress,
+    target?: RemoteTarget,
+  ): Promise<RepairEnvironment> => {
+    if (!target) return localEnvironment({ ...opts, ...transition(progress) });
+    const { targetEnvironment } = await import('../../main/remote/repair-environment');
+    try {
+      return await targetEnvironment(target, {
+        ...transition(progress),
+        ...(opts.verifyTimeoutMs !== undefined && { verifyTimeoutMs: opts.verifyTimeoutMs }),
+        ...(opts.criDeadlineMs !== undefined && { criDeadlineMs: opts.criDeadlineMs }),
+      });
+    } catch (e) {
+      throw new ApiError('refused', (e as Error).message);
+    }
+  };
 
   const recover = async (e: RepairEnvironment): Promise<void> => {
     // A problem here (no permission, a busy lock) is the apply/undo's to report, not a crash.
@@ -68,23 +83,23 @@ export function engineRepairs(
   };
 
   return {
-    async preview({ repairId }) {
-      const p = await prepareRepair(env(), repairId);
+    async preview({ repairId, target }) {
+      const p = await prepareRepair(await env(undefined, target), repairId);
       if (!p.ok) throw new ApiError('refused', p.reason);
       return p.preview;
     },
-    async apply({ repairId, previewToken, onProgress }) {
-      const e = env(onProgress);
+    async apply({ repairId, previewToken, onProgress, target }) {
+      const e = await env(onProgress, target);
       await recover(e);
       return applyRepair(e, repairId, { previewToken });
     },
-    async undo(entryId, onProgress) {
-      const e = env(onProgress);
+    async undo(entryId, onProgress, target) {
+      const e = await env(onProgress, target);
       await recover(e);
       return undoEntry(e, entryId);
     },
-    async history() {
-      const e = env();
+    async history(target) {
+      const e = await env(undefined, target);
       await recover(e);
       const { entries } = await readHistory(e.stateDir).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return { entries: [] };

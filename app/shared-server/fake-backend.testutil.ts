@@ -36,6 +36,7 @@ export function spyBackend(): SpyBackend {
     }),
     listDemos: vi.fn(async () => []),
     listBundles: vi.fn(async () => []),
+    listTargets: vi.fn(async () => ({ targets: [], notes: [] })),
     openBundle: vi.fn(
       async () =>
         ({ bundleId: 'b-0123456789abcdef', name: 'x.tar.gz', os: 'linux', warnings: [] }) as const,

@@ -5,11 +5,14 @@
 import type { ApplyResult, HistoryEntry, RepairPhase, RepairPreview } from '../../shared/api';
 import type { Host } from '../../main/host/host';
 import type { ScanResult } from '../../main/engine/scan';
+import type { RemoteTarget } from '../../shared/target';
 
 export interface RepairContext {
   host: Host;
   scan: ScanResult;
   repairId: string;
+  /** The node reached through a transport (a node container); absent: this machine. */
+  target?: RemoteTarget;
 }
 
 export type RepairProgress = (phase: RepairPhase, message: string) => void;
@@ -19,6 +22,6 @@ export interface RepairPort {
   apply(
     ctx: RepairContext & { previewToken: string; onProgress: RepairProgress },
   ): Promise<ApplyResult>;
-  undo(entryId: string, onProgress: RepairProgress): Promise<ApplyResult>;
-  history(): Promise<HistoryEntry[]>;
+  undo(entryId: string, onProgress: RepairProgress, target?: RemoteTarget): Promise<ApplyResult>;
+  history(target?: RemoteTarget): Promise<HistoryEntry[]>;
 }

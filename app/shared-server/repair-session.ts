@@ -11,6 +11,7 @@ import { newJobId } from './ids';
 import type { ProgressBus } from './progress';
 import type { RepairPort } from './repair-port';
 import type { ScanEntry, ScanSessions } from './scan-sessions';
+import type { RemoteTarget } from '../../shared/target';
 
 export interface RepairSessionOptions {
   scans: ScanSessions;
@@ -29,7 +30,7 @@ export class RepairSession {
 
   private liveEntry(repairId: string, refusal: string): ScanEntry {
     const entry = this.opts.scans.offering(repairId);
-    if (entry.response.request.source !== 'live') throw new ApiError('refused', refusal);
+    if (!entry.response.canApply) throw new ApiError('refused', refusal);
     return entry;
   }
 
@@ -57,7 +58,12 @@ export class RepairSession {
       repairId,
       `this scan is a recording (bundle or demo); on the node itself, \`cni-doctor fix ${repairId}\` previews this repair`,
     );
-    const p = await this.opts.repairs.preview({ host: entry.host, scan: entry.result, repairId });
+    const p = await this.opts.repairs.preview({
+      host: entry.host,
+      scan: entry.result,
+      repairId,
+      ...(entry.target && { target: entry.target }),
+    });
     this.previews.set(repairId, p);
     return p;
   }
@@ -94,13 +100,20 @@ export class RepairSession {
       repairId,
       previewToken,
       onProgress: progress,
+      ...(entry.target && { target: entry.target }),
     });
     this.forget();
     return r;
   }
 
+  /** The node the current scan looks at: undo and history act on its journal. */
+  currentTarget(): RemoteTarget | undefined {
+    return this.opts.scans.lastTarget;
+  }
+
   async undo(entryId: string): Promise<ApplyResult> {
-    const r = await this.opts.repairs.undo(entryId, this.progressFor(entryId));
+    const target = this.currentTarget();
+    const r = await this.opts.repairs.undo(entryId, this.progressFor(entryId), target);
     this.forget();
     return r;
   }

@@ -15,12 +15,16 @@ import { Gate } from './gate';
 import { REQUEST_LIMITS } from './limits';
 import { newJobId, newScanId } from './ids';
 import type { ProgressBus } from './progress';
+import type { TargetRegistry } from './targets';
+import { formatTarget, type RemoteTarget, type TargetInfo } from '../../shared/target';
 import { trimEvidence } from './trim';
 
 export interface ScanEntry {
   response: ScanResponse;
   result: ScanResult;
   host: Host;
+  /** The node reached through a transport, when the source is a target. */
+  target?: RemoteTarget;
 }
 
 export interface ScanSessionOptions {
@@ -28,6 +32,9 @@ export interface ScanSessionOptions {
   progress: ProgressBus;
   demosDir: string | undefined;
   openLive: () => Promise<Host>;
+  targets?: TargetRegistry;
+  /** Remembers the target opened last (the Targets screen lists it first next time). */
+  remember?: (target: string) => Promise<void>;
 }
 
 const MAX_SCANS = 6;
@@ -38,6 +45,8 @@ export class ScanSessions {
   private readonly bySource = new Map<string, Promise<ScanEntry>>();
   /** The scan the UI shows; repairs are offered by its findings. */
   current: ScanEntry | undefined;
+  /** The node the user looks at (kept when a repair voids `current`): undo and history act on it. */
+  lastTarget: RemoteTarget | undefined;
 
   /** Scans of different sources at once are bounded (one source's scans are already shared). */
   private readonly gate = new Gate(
@@ -53,6 +62,7 @@ export class ScanSessions {
     const entry = await this.scanFor(r);
     this.remember(entry);
     this.current = entry;
+    this.lastTarget = entry.target;
     return entry;
   }
 
@@ -77,8 +87,35 @@ export class ScanSessions {
     return current;
   }
 
-  private async resolveHost(r: ScanRequest): Promise<{ host: Host; label: string }> {
+  private async resolveHost(r: ScanRequest): Promise<{
+    host: Host;
+    label: string;
+    target?: RemoteTarget;
+    info?: () => TargetInfo;
+    close?: () => Promise<void>;
+  }> {
     if (r.source === 'live') return { host: await this.opts.openLive(), label: 'live node' };
+    if (r.source === 'target') {
+      const target = this.opts.targets?.get(r.targetId);
+      if (!target)
+        throw new ApiError('not-found', 'no target with this id (list the targets again)');
+      const { openTarget } = await import('../../main/remote/open-target');
+      const opened = await openTarget(target);
+      const { RemoteLinuxHost } = await import('../../main/remote/remote-host');
+      try {
+        if (opened.host instanceof RemoteLinuxHost) await opened.host.connect();
+      } catch (e) {
+        await opened.close();
+        throw e;
+      }
+      return {
+        host: opened.host,
+        label: formatTarget(target),
+        target,
+        info: opened.info,
+        close: opened.close,
+      };
+    }
     if (r.source === 'bundle') {
       const b = this.opts.bundles.get(r.bundleId);
       if (!b) throw new ApiError('not-found', 'no bundle with this id was opened in this session');
@@ -102,12 +139,23 @@ export class ScanSessions {
       });
     emit('opening');
     try {
-      const { host, label } = await this.resolveHost(r);
-      const result = await scanHost(host, { onProgress: (step) => emit(step) });
+      const { host, label, target, info, close } = await this.resolveHost(r);
+      let result: ScanResult;
+      try {
+        result = await scanHost(host, { onProgress: (step) => emit(step) });
+      } finally {
+        // A target's session (agent, debug pod) is released after every scan, failed or not.
+        await close?.();
+      }
+      if (target) {
+        if (info) result.report.target = info();
+        await this.opts.remember?.(formatTarget(target)).catch(() => undefined);
+      }
       const { report, trimmed } = trimEvidence(result.report);
       const entry: ScanEntry = {
         host,
         result,
+        ...(target && { target }),
         response: {
           scanId: newScanId(),
           request: r,
@@ -115,7 +163,8 @@ export class ScanSessions {
           report,
           evidenceTrimmed: trimmed,
           // Repairs are planned against the node itself; a recording only says what it needed.
-          canApply: r.source === 'live',
+          // Through a target only where the node's file system is reachable (node containers).
+          canApply: r.source === 'live' || target?.kind === 'container',
         },
       };
       this.remember(entry);
@@ -154,7 +203,7 @@ export class ScanSessions {
     const forget = (): void => {
       if (this.bySource.get(key) === p) this.bySource.delete(key);
     };
-    if (r.source === 'live') void p.then(forget, forget);
+    if (r.source === 'live' || r.source === 'target') void p.then(forget, forget);
     else void p.catch(forget);
     return p;
   }

@@ -17,6 +17,7 @@ const scanRequest: z.ZodType<ScanRequest> = z.discriminatedUnion('source', [
   z.strictObject({ source: z.literal('live') }),
   z.strictObject({ source: z.literal('bundle'), bundleId: id('bundleId') }),
   z.strictObject({ source: z.literal('demo'), demoId: id('demoId') }),
+  z.strictObject({ source: z.literal('target'), targetId: id('targetId') }),
 ]);
 
 /** Bytes from IPC arrive as an ArrayBuffer (structured clone), from HTTP as a Buffer. */
@@ -54,6 +55,7 @@ export const REQUEST_SCHEMAS = {
   inventory: z.strictObject({ scanId: id('scanId') }),
   listDemos: none,
   listBundles: none,
+  listTargets: none,
   openBundle: bundleUpload,
   exportBundle: none,
   previewRepair: z.strictObject({ repairId: id('repairId') }),

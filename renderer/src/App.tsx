@@ -17,6 +17,7 @@ import { Overview } from './screens/Overview';
 const Inventory = lazy(() => import('./screens/Inventory').then((m) => ({ default: m.Inventory })));
 const Checks = lazy(() => import('./screens/Checks').then((m) => ({ default: m.Checks })));
 const History = lazy(() => import('./screens/History').then((m) => ({ default: m.History })));
+const Targets = lazy(() => import('./screens/Targets').then((m) => ({ default: m.Targets })));
 const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m.Bundles })));
 const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
 const FindingDetail = lazy(() =>
@@ -115,6 +116,7 @@ export function App() {
           {screen === 'inventory' && <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>}
           {screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
           {screen === 'history' && <History />}
+          {screen === 'targets' && <Targets />}
           {screen === 'bundles' && <Bundles />}
           {screen === 'demo' && <Demo />}
         </Suspense>

@@ -101,6 +101,7 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     inventory: (scanId) => call('inventory', { scanId }),
     listDemos: () => call('listDemos'),
     listBundles: () => call('listBundles'),
+    listTargets: () => call('listTargets'),
     async openBundle(upload): Promise<BundleInfo | null> {
       if (upload.kind === 'dialog')
         throw new DoctorApiError(

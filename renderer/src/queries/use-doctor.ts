@@ -114,6 +114,11 @@ export function useDemos() {
   });
 }
 
+export function useTargets() {
+  const api = useApi();
+  return useQuery({ queryKey: ['targets'], queryFn: wrap(() => api.listTargets()), retry: false });
+}
+
 export function useBundles() {
   const api = useApi();
   return useQuery({ queryKey: ['bundles'], queryFn: wrap(() => api.listBundles()) });
@@ -126,7 +131,13 @@ export function useRules() {
 
 export function useHistory() {
   const api = useApi();
-  return useQuery({ queryKey: ['history'], queryFn: wrap(() => api.history()), retry: false });
+  // The journal is the node's: a node reached through a target keeps its own.
+  const source = useCurrentSource();
+  return useQuery({
+    queryKey: ['history', source ? sourceKey(source) : 'none'],
+    queryFn: wrap(() => api.history()),
+    retry: false,
+  });
 }
 
 export function usePreview(repairId: string, enabled: boolean) {

@@ -4,7 +4,7 @@ import type { ScanRequest } from '../../../shared/api';
 import type { Severity } from '../../../shared/model/finding';
 
 export type Screen =
-  'overview' | 'findings' | 'inventory' | 'checks' | 'history' | 'bundles' | 'demo';
+  'overview' | 'findings' | 'inventory' | 'checks' | 'history' | 'targets' | 'bundles' | 'demo';
 
 export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'overview', label: 'Overview' },
@@ -12,6 +12,7 @@ export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'inventory', label: 'Inventory' },
   { id: 'checks', label: 'Checks' },
   { id: 'history', label: 'History' },
+  { id: 'targets', label: 'Targets' },
   { id: 'bundles', label: 'Bundles' },
   { id: 'demo', label: 'Demo' },
 ];

@@ -1,0 +1,49 @@
+/**
+ * The nodes this session can reach, by server-made id: the renderer names a target by its id
+ * only (shared/api.ts), never by the text a transport would use. Ids are stable per target within
+ * a session, so an address (#/overview?src=target:t-…) keeps working after the list is refreshed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { TargetEntry, TargetList } from '../../shared/api';
+import { isRemoteTarget, parseTarget, type RemoteTarget } from '../../shared/target';
+import type { DiscoverOptions, Discovery } from '../../main/remote/discover';
+
+export class TargetRegistry {
+  private readonly byTarget = new Map<string, string>();
+  private readonly byId = new Map<string, RemoteTarget>();
+
+  constructor(private readonly discover: () => Promise<Discovery>) {}
+
+  static default(o: DiscoverOptions = {}): TargetRegistry {
+    return new TargetRegistry(async () =>
+      (await import('../../main/remote/discover')).discoverTargets(o),
+    );
+  }
+
+  async list(): Promise<TargetList> {
+    const d = await this.discover();
+    const targets: TargetEntry[] = [];
+    for (const t of d.targets) {
+      const parsed = parseTarget(t.target);
+      if (!parsed.ok || !isRemoteTarget(parsed.target)) continue;
+      let id = this.byTarget.get(t.target);
+      if (!id) {
+        id = `t-${randomBytes(8).toString('hex')}`;
+        this.byTarget.set(t.target, id);
+        this.byId.set(id, parsed.target);
+      }
+      targets.push({
+        targetId: id,
+        target: t.target,
+        what: t.what,
+        source: t.source,
+        canRepair: parsed.target.kind === 'container',
+      });
+    }
+    return { targets, notes: d.notes };
+  }
+
+  get(id: string): RemoteTarget | undefined {
+    return this.byId.get(id);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Reaching a node container from the UI (issue 12): the lab's kind-like node container (podman,
+ * containerd inside, a runtime default shadowing the cluster CNI) is listed under Targets, opened,
+ * its finding shown, the repair applied through `podman exec` and the node's /proc/PID/root, and
+ * undone from History — every file of the node byte for byte as before.
+ */
+import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDispatcher } from '../../app/shared-server/dispatch';
+import { createEngineBackend } from '../../app/shared-server/engine-backend';
+import { engineRepairs } from '../../app/shared-server/engine-repairs';
+import { ProgressBus } from '../../app/shared-server/progress';
+import { TargetRegistry } from '../../app/shared-server/targets';
+import { startWebServer } from '../../app/web/server';
+import { startNodeContainer, type NodeContainer } from '../lab/node-container';
+import { SCENARIOS } from '../lab/node-scenarios';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let node: NodeContainer | undefined;
+let url = '';
+let close: (() => Promise<void>) | undefined;
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  const s = SCENARIOS.shadowing;
+  node = await startNodeContainer({
+    name: 'ui-target',
+    configToml: s.configToml,
+    confFiles: s.confFiles,
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'cni-doctor-e2e-targets-'));
+  const progress = new ProgressBus();
+  const backend = await createEngineBackend({
+    door: 'web',
+    progress,
+    repairs: engineRepairs({ verifyTimeoutMs: 15_000 }),
+    demosDir: path.join(ROOT, 'assets', 'demo'),
+    tmpRoot: dir,
+    rememberFile: path.join(dir, 'last-target'),
+    // Only this machine's podman: the lab's node is one of its containers.
+    targets: TargetRegistry.default({
+      engines: ['podman'],
+      sshConfig: path.join(dir, 'no-ssh-config'),
+      kubectl: path.join(dir, 'no-kubectl'),
+      rememberFile: path.join(dir, 'last-target'),
+    }),
+  });
+  const server = await startWebServer({
+    dispatcher: createDispatcher({ backend }),
+    progress,
+    staticDir: path.join(ROOT, 'dist', 'renderer'),
+  });
+  url = server.url;
+  close = async () => {
+    await server.close();
+    await backend.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+
+test.afterAll(async () => {
+  await close?.();
+  await node?.stop();
+});
+
+test('Targets lists the node container; open it, see the finding, apply and undo the repair', async ({
+  page,
+}) => {
+  const n = node as NodeContainer;
+  const before = n.configFiles();
+  await page.goto(url);
+  await page.locator('nav [data-screen="targets"]').click();
+  const list = page.getByRole('list', { name: 'Reachable nodes' });
+  const entry = list.getByRole('listitem').filter({ hasText: n.target });
+  await expect(entry).toContainText('kind cluster cnd-lab (control-plane) via podman', {
+    timeout: 30_000,
+  });
+  await entry.getByRole('button', { name: n.target }).click();
+
+  const top = page.getByTestId('top-finding');
+  await expect(top).toContainText('10-containerd-net.conflist', { timeout: 60_000 });
+  await top.getByRole('button', { name: 'Show evidence and repair' }).click();
+  const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });
+  await repair.getByRole('button', { name: 'Preview repair' }).click();
+  await expect(repair.getByRole('list', { name: 'Steps' })).toContainText(
+    '10-containerd-net.conflist.disabled',
+  );
+  await repair.getByRole('button', { name: 'Apply…' }).click();
+  await repair
+    .getByRole('group', { name: 'Confirm repair' })
+    .getByRole('button', { name: 'Apply' })
+    .click();
+  await expect(repair.getByText('applied', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(repair).toContainText('the finding is gone after a rescan');
+  expect(n.configFiles()).not.toEqual(before);
+
+  await page.keyboard.press('Escape');
+  await page.locator('nav [data-screen="history"]').click();
+  const row = page.getByRole('row', { name: /cni.conf.shadowed-by-default:disable-files/ });
+  await expect(row).toContainText('verified', { timeout: 30_000 });
+  await row.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(n.configFiles()).toEqual(before);
+});
