@@ -2,6 +2,7 @@
  * `--target` on scan, collect, fix, undo and history: which node (shared/target.ts), plus the few
  * transport settings a target may need. Parsed and validated here; a bad target is a usage error.
  */
+import { visibleLines } from './visible';
 import { parseTarget, type Target } from '../../shared/target';
 import type { TargetOptions } from '../../main/remote/open-target';
 import { ArgError, type FlagValues, type Flags } from './command';
@@ -55,7 +56,7 @@ export function targetOptions(
       ...(flags['kube-namespace'] !== undefined && { namespace: flags['kube-namespace'] }),
       ...(flags['kube-image'] !== undefined && { image: flags['kube-image'] }),
       // The pod spec is shown before the pod is created (stderr: stdout stays the report).
-      onPodSpec: (spec) => io.err(`cni-doctor: creating this debug pod:\n${spec}`),
+      onPodSpec: (spec) => io.err(`cni-doctor: creating this debug pod:\n${visibleLines(spec)}`),
     },
     ...(criDeadlineMs !== undefined && { criDeadlineMs }),
   };

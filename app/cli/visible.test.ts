@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { visible, visibleDeep } from './visible';
+import { visible, visibleDeep, visibleLines } from './visible';
 import { formatReport, plain } from './format-text';
 import type { Report } from '../../shared/model/report';
 
 describe('visible', () => {
   it('shows control characters instead of sending them to the terminal', () => {
     expect(visible('evil\x1b]0;pwned\x07\x1b[2J ok\ttab\u009b')).toBe(
-      'evil\\x1b]0;pwned\\x07\\x1b[2J ok\ttab\\x9b',
+      'evil\\x1b]0;pwned\\x07\\x1b[2J ok\\x09tab\\x9b',
+    );
+  });
+
+  it('shows line breaks in a field, so a name never splits a layout', () => {
+    expect(visible('a\nb\r\nc')).toBe('a\\x0ab\\x0d\\x0ac');
+    expect(visibleLines('-a\x1b[2J\n+b')).toBe('-a\\x1b[2J\n+b');
+  });
+
+  it('shows Unicode controls that reorder or hide text (Trojan Source)', () => {
+    expect(visible('abc\u202edcba\u2066x\u2028y\u200bz\ufeff')).toBe(
+      'abc\\u{202e}dcba\\u{2066}x\\u{2028}y\\u{200b}z\\u{feff}',
     );
   });
 

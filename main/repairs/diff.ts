@@ -4,6 +4,7 @@
  * jsdiff's `Index:` banner and tab-separated file headers.
  */
 import { structuredPatch } from 'diff';
+import { visible } from '../../shared/visible-text';
 
 /**
  * Unified diff of two texts. `before === null` is a new file (`--- /dev/null`). Returns '' when
@@ -18,7 +19,10 @@ export function unifiedDiff(
   const old = before ?? '';
   if (old === after) return '';
   const patch = structuredPatch(`a${path}`, `b${path}`, old, after, '', '', { context });
-  const header = `--- ${before === null ? '/dev/null' : `a${path}`}\n+++ b${path}\n`;
+  // The header is one line per side whatever the file is called: a line break in a node's file
+  // name would forge diff lines in the preview an admin approves.
+  const shownPath = visible(path);
+  const header = `--- ${before === null ? '/dev/null' : `a${shownPath}`}\n+++ b${shownPath}\n`;
   const hunks = patch.hunks.map((h) => {
     // An empty side starts before line 1 (`-0,0`), as diff(1) writes it.
     const oldStart = h.oldLines === 0 ? h.oldStart - 1 : h.oldStart;

@@ -1,3 +1,4 @@
+import { visible } from '../visible';
 import { ArgError, CRI_TIMEOUT_FLAG, ROOT_FLAG, criTimeoutMs, defineCommand } from '../command';
 import { VERSION } from '../version';
 import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
@@ -61,7 +62,7 @@ export const collectCommand = defineCommand({
         onProgress: (what) => {
           files++;
           // Progress goes to stderr always (collect runs in scripts too), one line per 25 files.
-          if (files % 25 === 1) io.err(`collect: ${files} read, now ${what}`);
+          if (files % 25 === 1) io.err(visible(`collect: ${files} read, now ${what}`));
         },
       });
       const snapshot = await collectSnapshot(rec, {

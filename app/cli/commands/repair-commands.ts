@@ -4,6 +4,7 @@
  * applied and verified; undo: undone), 2 refused, rolled back or could not run — with one reason
  * line on stderr.
  */
+import { visible } from '../visible';
 import type { ApplyResult } from '../../../shared/model/repair';
 import type { LocalEnvironmentOptions, RepairEnvironment } from '../../../main/repairs';
 import { shellLine } from '../../../shared/shell-quote';
@@ -129,7 +130,7 @@ function finish(
       ),
     );
   if (r.status === ok) return 0;
-  io.err(`cni-doctor ${command}: ${r.status}: ${r.reason}`);
+  io.err(visible(`cni-doctor ${command}: ${r.status}: ${r.reason}`));
   return 2;
 }
 
@@ -170,7 +171,7 @@ with one reason line on stderr.`,
               2,
             ),
           );
-        io.err(`cni-doctor fix: ${p.reason}`);
+        io.err(visible(`cni-doctor fix: ${p.reason}`));
         return 2;
       }
       const rerun = hint(flags, ['fix', id, '--yes'], ['--preview-token', p.preview.previewToken]);
@@ -246,7 +247,7 @@ export const historyCommand = defineCommand({
       },
     );
     for (const d of damaged)
-      io.err(`cni-doctor: warning: journal file ${d} is damaged and was skipped`);
+      io.err(visible(`cni-doctor: warning: journal file ${d} is damaged and was skipped`));
     if (flags.json) io.out(JSON.stringify({ entries: entries.map(toHistoryEntry) }, null, 2));
     else io.out(formatHistory(entries, io.isTty ? ansi : plain));
     return 0;

@@ -2,8 +2,20 @@
 import type { ApplyResult, JournalEntry, RepairPreview } from '../../../shared/model/repair';
 import type { RecoveryReport } from '../../../main/repairs';
 import type { Style } from '../format-text';
+import { visible, visibleDeep, visibleLines } from '../visible';
 
-export function formatPreview(p: RepairPreview, s: Style, rerun: string): string {
+// Every string below may come from the node (file names, config values, service names, journal
+// fields a root-run history reads): each passes `visible` before it reaches the terminal, so the
+// preview an admin approves shows exactly what will happen and no name can forge a line.
+
+export function formatPreview(preview: RepairPreview, s: Style, rerunCommand: string): string {
+  // A diff's line breaks are its own; every line of it is escaped (headers escape their path).
+  const p = visibleDeep({ ...preview, diffs: [] });
+  const diffs = preview.diffs.map((d) => ({
+    path: visible(d.path),
+    unified: visibleLines(d.unified),
+  }));
+  const rerun = visible(rerunCommand);
   const out: string[] = [];
   out.push(s.bold(`Repair ${p.repairId}`), `  ${p.title}`, '');
   out.push(
@@ -14,7 +26,7 @@ export function formatPreview(p: RepairPreview, s: Style, rerun: string): string
   p.description.forEach((d, i) => out.push(`  ${i + 1}. ${d}`));
   out.push('', s.bold('What running pods notice'), `  ${p.podImpact}`);
   if (p.notes.length) out.push('', s.bold('Notes'), ...p.notes.map((n) => `  - ${n}`));
-  for (const d of p.diffs) out.push('', s.bold(`Diff of ${d.path}`), d.unified.trimEnd());
+  for (const d of diffs) out.push('', s.bold(`Diff of ${d.path}`), d.unified.trimEnd());
   out.push(
     '',
     s.dim(`Preview token: ${p.previewToken}`),
@@ -24,7 +36,9 @@ export function formatPreview(p: RepairPreview, s: Style, rerun: string): string
 }
 
 /** `undo`: the command that undoes this entry (with the run's --root/--state-dir, quoted). */
-export function formatApply(r: ApplyResult, s: Style, undo = ''): string {
+export function formatApply(result: ApplyResult, s: Style, undoCommand = ''): string {
+  const r = visibleDeep(result);
+  const undo = visible(undoCommand);
   const out: string[] = [];
   const head = r.status === 'applied' ? 'applied and verified' : r.status;
   out.push(
@@ -46,10 +60,10 @@ export function formatApply(r: ApplyResult, s: Style, undo = ''): string {
   return out.join('\n');
 }
 
-export function formatHistory(entries: readonly JournalEntry[], s: Style): string {
-  if (entries.length === 0) return 'No repairs in the journal.';
+export function formatHistory(journal: readonly JournalEntry[], s: Style): string {
+  if (journal.length === 0) return 'No repairs in the journal.';
   const out: string[] = [];
-  for (const e of entries) {
+  for (const e of visibleDeep(journal)) {
     out.push(`${s.bold(e.id)}  ${e.status.padEnd(15)} ${e.repair}`);
     out.push(
       `    ${e.title}${e.appliedAt ? `  (applied ${e.appliedAt})` : ''}${e.root !== '/' ? `  [root ${e.root}]` : ''}`,
@@ -60,7 +74,14 @@ export function formatHistory(entries: readonly JournalEntry[], s: Style): strin
   return out.join('\n');
 }
 
-export function formatUndoPreview(e: JournalEntry, changed: string[], rerun: string): string {
+export function formatUndoPreview(
+  entry: JournalEntry,
+  reasons: string[],
+  rerunCommand: string,
+): string {
+  const e = visibleDeep(entry);
+  const changed = visibleDeep(reasons);
+  const rerun = visible(rerunCommand);
   const out = [
     `Undo ${e.id} (${e.repair}, ${e.status})`,
     `  ${e.title}`,
@@ -81,5 +102,5 @@ export function recoveryLines(r: RecoveryReport): string[] {
   for (const n of r.notes ?? []) out.push(`cni-doctor: note: ${n}`);
   for (const k of r.skipped ?? []) out.push(`cni-doctor: warning: ${k}`);
   if (r.problem) out.push(`cni-doctor: warning: ${r.problem}`);
-  return out;
+  return out.map(visible);
 }

@@ -1,3 +1,4 @@
+import { visible } from '../visible';
 import type { ScanResult } from '../../../main/engine/scan';
 import type { Io } from '../io';
 import { SEVERITY_RANK } from '../../../shared/model/finding';
@@ -50,7 +51,7 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
       ? await (
           await import('../../../main/remote/open-target')
         ).scanTarget(target, targetOptions(flags, io, criDeadlineMs), {
-          onProgress: (step) => io.progress(`scanning ${flags.target}: ${step}`),
+          onProgress: (step) => io.progress(visible(`scanning ${flags.target}: ${step}`)),
         })
       : await scanHere(flags, io, criDeadlineMs);
     io.progress('');
@@ -81,7 +82,7 @@ async function scanHere(
   });
   // A malformed manifest section is dropped (its facts become unknown); say which, on stderr.
   if (host instanceof BundleHost)
-    for (const w of host.warnings) io.err(`cni-doctor scan: warning: ${w}`);
+    for (const w of host.warnings) io.err(visible(`cni-doctor scan: warning: ${w}`));
   return scanHost(host, {
     onProgress: (step) => io.progress(`scanning: ${step}`),
   });

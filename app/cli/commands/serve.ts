@@ -3,6 +3,7 @@
  * this start's token on stdout (one line, so scripts and the e2e setup can read it) and runs until
  * Ctrl+C / SIGTERM.
  */
+import { visible } from '../visible';
 import { ArgError, defineCommand } from '../command';
 
 export const serveCommand = defineCommand({
@@ -49,7 +50,7 @@ export const serveCommand = defineCommand({
     });
     const dispatcher = createDispatcher({
       backend,
-      onError: (op, code, msg) => io.err(`cni-doctor serve: ${op}: ${code}: ${msg}`),
+      onError: (op, code, msg) => io.err(visible(`cni-doctor serve: ${op}: ${code}: ${msg}`)),
     });
     const server = await startWebServer({
       dispatcher,
