@@ -122,7 +122,9 @@ export class LinuxHost implements Host {
       if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
       if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${p} is not a regular file` };
       const max = opts?.maxBytes ?? Number.MAX_SAFE_INTEGER;
-      const want = Math.min(st.size, max);
+      // /proc and /sys files report size 0 but have content: read them up to a small cap.
+      const pseudo = st.size === 0;
+      const want = pseudo ? Math.min(max, 64 * 1024) : Math.min(st.size, max);
       const buf = Buffer.alloc(want);
       let got = 0;
       while (got < want) {
@@ -130,7 +132,8 @@ export class LinuxHost implements Host {
         if (bytesRead === 0) break; // shrank while we read (file changing mid-scan)
         got += bytesRead;
       }
-      return { ok: true, data: buf.subarray(0, got), size: st.size, truncated: st.size > max };
+      const size = pseudo ? got : st.size;
+      return { ok: true, data: buf.subarray(0, got), size, truncated: size > max };
     } catch (e) {
       return fsError(p, e);
     } finally {

@@ -19,6 +19,7 @@ import { probeVersions, SERVICE_NAMES } from './versions';
 import { probePodman } from './podman';
 import { probeHns } from './windows/hns';
 import { probeConfigChanges } from './config-changes';
+import { probeKernel } from './kernel';
 
 /** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, docs/knowledge/node-layouts.md#distributions-with-other-paths). */
 export const WELL_KNOWN_CONF_DIRS = {
@@ -118,6 +119,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   progress('logs');
   const logs = await probeLogs(ctx);
   const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
+  const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
 
   const snapshot: Snapshot = {
     node,
@@ -137,6 +139,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     ...(criUnknown !== undefined && { criUnknown }),
     ...(windows && { windows }),
     ...(configChanges.length > 0 && { configChanges }),
+    ...(kernel && { kernel }),
   };
   return snapshot;
 }

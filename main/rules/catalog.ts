@@ -7,6 +7,7 @@ import { cniConfShadowedByDefault } from './cni/shadowed-by-default';
 import { cniPluginMissing } from './cni/plugin-missing';
 import { cniDirMismatch } from './cni/dir-mismatch';
 import { cniVersionUnsupported } from './cni/version-unsupported';
+import { cniKernelPrerequisites } from './cni/kernel-prerequisites';
 import { containerdCriDisabled } from './containerd/cri-disabled';
 import { containerdConfigInvalid } from './containerd/config-invalid';
 import { containerdConfigWrongSchema } from './containerd/wrong-schema';
@@ -30,6 +31,7 @@ export const CORE_RULES: readonly Rule[] = [
   cniPluginMissing,
   cniDirMismatch,
   cniVersionUnsupported,
+  cniKernelPrerequisites,
   containerdCriDisabled,
   containerdConfigInvalid,
   containerdConfigWrongSchema,

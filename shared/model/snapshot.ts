@@ -258,4 +258,17 @@ export interface Snapshot {
    * could be read (an older bundle).
    */
   configChanges?: { path: string; mtime: string }[];
+  /** Linux kernel prerequisites of pod networking (absent in snapshots from older bundles). */
+  kernel?: Fact<KernelFacts>;
+}
+
+export interface KernelFacts {
+  /** net.ipv4.ip_forward as read ("1" when forwarding is on). */
+  ipForward: string;
+  /** br_netfilter: /sys/module/br_netfilter or the bridge sysctls exist. */
+  brNetfilter: 'loaded' | 'absent' | 'unknown';
+  /** net.bridge.bridge-nf-call-iptables as read; absent while br_netfilter is not loaded. */
+  bridgeNfCallIptables?: string;
+  /** IPv6 is disabled (no /proc/sys/net/ipv6, or net.ipv6.conf.all.disable_ipv6 = 1). */
+  ipv6Disabled?: boolean;
 }

@@ -28,7 +28,7 @@ export const CAUSE_ORDER: readonly string[] = [
   'cni.plugin.unusable',
   'cni.version.unsupported',
   'crio.network.default-missing',
-  'node.kernel.prerequisites',
+  'cni.kernel.prerequisites',
   'cni.ipam.exhausted',
   'kubelet.cgroup-driver.mismatch',
   'cri.cni.not-reloaded',
