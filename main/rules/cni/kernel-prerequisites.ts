@@ -6,7 +6,7 @@
  * enabled when the config asks for IPv6 addresses (KB linux §8 #29, §13).
  */
 import type { FindingDraft, Rule } from '../types';
-import { fail, notApplicable, pass, unknown } from '../types';
+import { fail, notApplicable, unknown } from '../types';
 import { parsed } from '../derive';
 import { confFileEvidence } from '../evidence';
 import { judgedRuntimes, isOutcome } from './shared';
