@@ -3,7 +3,7 @@
  * net.ipv4.ip_forward = 1 for any pod network; br_netfilter loaded and
  * net.bridge.bridge-nf-call-iptables = 1 when pods sit on a Linux bridge (bridge, flannel), or
  * Service traffic between pods on one bridge bypasses kube-proxy's iptables rules; and IPv6
- * enabled when the config asks for IPv6 addresses (KB linux §8 #29, §13).
+ * enabled when the config asks for IPv6 addresses (docs/knowledge/node-layouts.md#kernel-settings-pod-networking-needs).
  */
 import type { FindingDraft, Rule } from '../types';
 import { fail, notApplicable, unknown } from '../types';
@@ -29,7 +29,10 @@ export const cniKernelPrerequisites: Rule = {
     text: 'set the sysctl / load the module now and persist it in /etc/sysctl.d and /etc/modules-load.d',
   },
   platforms: ['linux'],
-  kb: 'linux-kb §8 #29 (IPv6 disabled), §13 (host prerequisites); kubeadm preflight (ip_forward, bridge-nf-call-iptables)',
+  kb: [
+    'docs/knowledge/node-layouts.md#kernel-settings-pod-networking-needs',
+    'https://github.com/kubernetes/kubernetes/issues/67431',
+  ],
   evaluate(ctx) {
     const s = ctx.snapshot;
     if (s.node.os !== 'linux') return notApplicable('Linux kernel settings');
