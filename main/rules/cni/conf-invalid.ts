@@ -1,8 +1,7 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
 import { offer } from '../offers';
-import { fail, pass } from '../types';
 import { confDirEvidence, confFileEvidence } from '../evidence';
-import { isOutcome, judgedRuntimes } from './shared';
+import { judgeEachRuntime } from './shared';
 import { byteOrder } from '../../probes/cni-dirs';
 
 export const cniConfInvalid: Rule = {
@@ -19,11 +18,9 @@ export const cniConfInvalid: Rule = {
     'docs/knowledge/cni-loading.md#containerds-loader',
   ],
   evaluate(ctx) {
-    const rts = judgedRuntimes(ctx);
-    if (isOutcome(rts)) return rts;
-    const findings: FindingDraft[] = [];
-    for (const rt of rts) {
-      const load = rt.load!;
+    return judgeEachRuntime(ctx, (rt) => {
+      const { load } = rt;
+      const findings: FindingDraft[] = [];
       const firstValid = load.valid[0];
       for (const f of load.invalid) {
         const p = f.parse?.known && !f.parse.value.ok ? f.parse.value : undefined;
@@ -56,7 +53,7 @@ export const cniConfInvalid: Rule = {
           }),
         });
       }
-    }
-    return findings.length ? fail(...findings) : pass();
+      return findings;
+    });
   },
 };

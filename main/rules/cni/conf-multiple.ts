@@ -1,8 +1,7 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
 import { offer } from '../offers';
-import { fail, pass } from '../types';
 import { confDirEvidence } from '../evidence';
-import { isOutcome, judgedRuntimes } from './shared';
+import { judgeEachRuntime } from './shared';
 import { isDefaultConfig } from '../cni-classify';
 
 export const cniConfMultiple: Rule = {
@@ -20,17 +19,15 @@ export const cniConfMultiple: Rule = {
     'docs/knowledge/node-layouts.md#conflicts-between-co-installed-stacks',
   ],
   evaluate(ctx) {
-    const rts = judgedRuntimes(ctx);
-    if (isOutcome(rts)) return rts;
-    const findings: FindingDraft[] = [];
-    for (const rt of rts) {
-      const load = rt.load!;
+    return judgeEachRuntime(ctx, (rt) => {
+      const { load } = rt;
+      const findings: FindingDraft[] = [];
       if (
         load.loadable.length < 2 ||
         load.inUse.length === 0 ||
         load.inUse.length >= load.loadable.length
       )
-        continue;
+        return findings;
       const nonDefault = load.loadable.filter((f) => !isDefaultConfig(f));
       const unused = load.loadable.filter((f) => !load.inUse.includes(f));
       const winner = load.inUse.map((f) => f.name).join(', ');
@@ -50,7 +47,7 @@ export const cniConfMultiple: Rule = {
         key: rt.name,
         severity: nonDefault.length >= 2 ? 'warning' : 'info',
         runtime: rt.label,
-        title: `${load.loadable.length} CNI configs in ${rt.confDir!.path}; ${rt.label} uses ${winner}`,
+        title: `${load.loadable.length} CNI configs in ${rt.confDir.path}; ${rt.label} uses ${winner}`,
         summary: `${rt.label} uses ${rt.name === 'crio' ? 'one default network' : `the first ${load.inUse.length} valid file(s) in byte-wise order`} and ignores the rest (${unused.map((f) => f.name).join(', ')}). A leftover config from a previous CNI can win after a rename or an upgrade, and confuses anyone reading the directory.`,
         evidence: [confDirEvidence(rt)!],
         repairs,
@@ -58,7 +55,7 @@ export const cniConfMultiple: Rule = {
           guidance: `${winner} is a runtime default that wins over the cluster config; see cni.conf.shadowed-by-default rather than disabling the configs not in use.`,
         }),
       });
-    }
-    return findings.length ? fail(...findings) : pass();
+      return findings;
+    });
   },
 };

@@ -31,9 +31,9 @@ export const cniDirMismatch: Rule = {
     const os = s.node.os;
     const findings: FindingDraft[] = [];
     for (const rt of rts) {
-      const load = rt.load!;
+      const load = rt.load;
       if (load.loadable.some((f) => !isDefaultConfig(f))) continue;
-      const own = pathKey(os, rt.confDir!.path).replace(/[\\/]+$/, '');
+      const own = pathKey(os, rt.confDir.path).replace(/[\\/]+$/, '');
       for (const d of s.confDirs) {
         if (pathKey(os, d.path).replace(/[\\/]+$/, '') === own || !d.entries.known) continue;
         if (
@@ -51,8 +51,8 @@ export const cniDirMismatch: Rule = {
           key: `${rt.name}:${d.path}`,
           severity: 'error',
           runtime: rt.label,
-          title: `${clusterCniName(cluster[0]!)} config is in ${d.path}, but ${rt.label} reads ${rt.confDir!.path}`,
-          summary: `${rt.label} loads CNI configs from ${rt.confDir!.path} (${c.source === 'default' ? 'its built-in default' : `set in ${c.source}`}), which holds ${load.loadable.length === 0 ? 'no config' : 'only runtime defaults'}. The cluster CNI wrote ${cluster.map((f) => f.name).join(', ')} to ${d.path}, which ${rt.label} never reads.`,
+          title: `${clusterCniName(cluster[0]!)} config is in ${d.path}, but ${rt.label} reads ${rt.confDir.path}`,
+          summary: `${rt.label} loads CNI configs from ${rt.confDir.path} (${c.source === 'default' ? 'its built-in default' : `set in ${c.source}`}), which holds ${load.loadable.length === 0 ? 'no config' : 'only runtime defaults'}. The cluster CNI wrote ${cluster.map((f) => f.name).join(', ')} to ${d.path}, which ${rt.label} never reads.`,
           evidence: [
             locatedEvidence(s, c, 'conf dir'),
             confDirEvidence(rt)!,

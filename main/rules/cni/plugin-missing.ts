@@ -30,7 +30,7 @@ export const cniPluginMissing: Rule = {
     if (isOutcome(rts)) return rts;
     const findings: FindingDraft[] = [];
     for (const rt of rts) {
-      const load = rt.load!;
+      const load = rt.load;
       if (rt.binDirs.length === 0) return unknown(`${rt.label}'s bin dirs were not examined`);
       for (const f of load.valid) {
         const missing = missingPlugins(ctx.snapshot.node.os, f, rt.binDirs);

@@ -1,8 +1,7 @@
 import type { Rule, FindingDraft, RepairOffer } from '../types';
 import { offer } from '../offers';
-import { fail, pass } from '../types';
 import { confDirEvidence } from '../evidence';
-import { isOutcome, judgedRuntimes } from './shared';
+import { judgeEachRuntime } from './shared';
 import { clusterCniName, isDefaultConfig } from '../cni-classify';
 import { parsed } from '../derive';
 
@@ -23,15 +22,13 @@ export const cniConfShadowedByDefault: Rule = {
     'docs/knowledge/windows-containerd.md#which-config-wins',
   ],
   evaluate(ctx) {
-    const rts = judgedRuntimes(ctx);
-    if (isOutcome(rts)) return rts;
-    const findings: FindingDraft[] = [];
-    for (const rt of rts) {
-      const load = rt.load!;
+    return judgeEachRuntime(ctx, (rt) => {
+      const { load } = rt;
+      const findings: FindingDraft[] = [];
       const usedDefaults = load.inUse.filter(isDefaultConfig);
-      if (usedDefaults.length === 0) continue;
+      if (usedDefaults.length === 0) return findings;
       const cluster = load.loadable.filter((f) => !isDefaultConfig(f) && !load.inUse.includes(f));
-      if (cluster.length === 0) continue;
+      if (cluster.length === 0) return findings;
       const clusterValid = cluster.filter((f) => parsed(f)?.ok);
       // Only a cluster config the runtime can use wins once the defaults are gone; one CRI-O skips
       // (plugin missing) would leave it with no network at all.
@@ -82,8 +79,8 @@ export const cniConfShadowedByDefault: Rule = {
           ),
         }),
       });
-    }
-    return findings.length ? fail(...findings) : pass();
+      return findings;
+    });
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Rule, FindingDraft } from '../types';
-import { fail, pass, unknown } from '../types';
+import { unknown } from '../types';
 import { confFileEvidence } from '../evidence';
-import { isOutcome, judgedRuntimes } from './shared';
+import { judgeEachRuntime } from './shared';
 import { parsed } from '../derive';
 import { compareVersions, parseVersion } from '../versions';
 
@@ -36,15 +36,13 @@ export const cniVersionUnsupported: Rule = {
   platforms: ['linux', 'windows'],
   kb: ['docs/knowledge/cni-loading.md#cni-versions-each-runtime-can-parse'],
   evaluate(ctx) {
-    const rts = judgedRuntimes(ctx);
-    if (isOutcome(rts)) return rts;
-    const findings: FindingDraft[] = [];
-    for (const rt of rts) {
-      const load = rt.load!;
+    return judgeEachRuntime(ctx, (rt) => {
+      const { load } = rt;
+      const findings: FindingDraft[] = [];
       const declared = load.inUse
         .map((f) => ({ f, v: (parsed(f) as { cniVersion?: string } | undefined)?.cniVersion }))
         .filter((x) => x.v);
-      if (declared.length === 0) continue;
+      if (declared.length === 0) return findings;
       const version = rt.facts.version ?? rt.cri?.version?.runtimeVersion;
       if (!version) return unknown(`the version of ${rt.label} is not known`);
       const max = maxCniVersion(rt.name, version);
@@ -62,7 +60,7 @@ export const cniVersionUnsupported: Rule = {
           guidance: `Upgrade ${rt.label} to a release whose CNI library supports ${v} (containerd 2.0+ for 1.1.0, 1.6+ for 1.0.0), or have the CNI installer write cniVersion ${max}.`,
         });
       }
-    }
-    return findings.length ? fail(...findings) : pass();
+      return findings;
+    });
   },
 };
