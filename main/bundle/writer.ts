@@ -5,12 +5,11 @@
  */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import * as os from 'node:os';
-import { create as tarCreate } from 'tar';
 import type { BundleManifest } from './manifest';
 import type { RecordedFile } from '../host/recording-host';
 import { nodePathToBundleRel } from '../host/paths';
 import { createOutputDir, writeNewPrivateFile, writeOutputFile } from './output-file';
+import { gzipStream, tarOf, type TarFile } from './tar-stream';
 
 /** Fills a folder this process has just created (empty, private) with the bundle's layout. */
 async function populateBundleDir(
@@ -46,7 +45,24 @@ export async function writeBundleDir(
   await populateBundleDir(dir, osName, manifest, files);
 }
 
-/** Writes `<out>` atomically, 0600, through a fresh temp file in the same folder. */
+/** The archive's entries: manifest.json first, then every recorded file under files/. */
+function* archiveEntries(
+  osName: 'linux' | 'windows',
+  manifest: BundleManifest,
+  files: RecordedFile[],
+): Iterable<TarFile> {
+  yield { path: 'manifest.json', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
+  for (const f of files) {
+    const rel = nodePathToBundleRel(osName, f.path);
+    if (rel === '' || rel.split('/').includes('..')) continue;
+    yield { path: `files/${rel}`, data: f.data };
+  }
+}
+
+/**
+ * Writes `<out>` atomically, 0600, through a fresh temp file in the same folder. The entries are
+ * tarred and gzipped straight from memory into that file: no staging folder.
+ */
 export async function writeBundleArchive(
   out: string,
   osName: 'linux' | 'windows',
@@ -57,12 +73,5 @@ export async function writeBundleArchive(
   await fsp.access(path.dirname(out), fsp.constants.W_OK).catch((e: NodeJS.ErrnoException) => {
     throw new Error(`cannot write ${out}: ${e.code ?? e.message} (its folder)`);
   });
-  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-bundle-'));
-  try {
-    await populateBundleDir(tmp, osName, manifest, files);
-    const pack = tarCreate({ gzip: true, cwd: tmp, portable: true }, ['manifest.json', 'files']);
-    await writeOutputFile(out, pack);
-  } finally {
-    await fsp.rm(tmp, { recursive: true, force: true });
-  }
+  await writeOutputFile(out, gzipStream(tarOf(archiveEntries(osName, manifest, files))));
 }
