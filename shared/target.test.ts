@@ -65,3 +65,31 @@ describe('parseTarget', () => {
     }
   });
 });
+
+describe('Windows targets through PowerShell remoting', () => {
+  it('winrm: and pssession: take [USER@]HOST[:PORT] and format back', () => {
+    for (const [raw, want] of [
+      ['winrm:node1', { kind: 'winrm', host: 'node1' }],
+      ['winrm:admin@10.0.0.5:5986', { kind: 'winrm', host: '10.0.0.5', user: 'admin', port: 5986 }],
+      ['pssession:CORP\\admin@win-1', { kind: 'pssession', host: 'win-1', user: 'CORP\\admin' }],
+      ['pssession:[fe80::1]:22', { kind: 'pssession', host: 'fe80::1', port: 22 }],
+    ] as const) {
+      const r = parseTarget(raw);
+      expect(r).toEqual({ ok: true, target: want });
+      if (r.ok) expect(formatTarget(r.target)).toBe(raw);
+    }
+  });
+
+  it('refuses what could become an option or code', () => {
+    for (const raw of [
+      'winrm:',
+      'winrm:-oProxyCommand=x',
+      'pssession:a b',
+      'winrm:h:99999',
+      "pssession:o'; x",
+    ])
+      expect(parseTarget(raw).ok, raw).toBe(false);
+    const empty = parseTarget('winrm:');
+    expect(!empty.ok && empty.error).toMatch(/^winrm:/);
+  });
+});

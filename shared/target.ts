@@ -10,7 +10,9 @@
  *   root:DIR                     a node disk mounted at DIR
  *   container:ENGINE/NAME        a node container (kind, minikube, k3d, …) of docker|podman|nerdctl
  *   ssh:[USER@]HOST[:PORT]       a Linux node over ssh (the user's ssh config, agent, known_hosts)
- *   kubectl:[CONTEXT/]NODE       a node through a short-lived debug pod
+ *   kubectl:[CONTEXT/]NODE       a node through a short-lived debug pod (a HostProcess pod on Windows)
+ *   winrm:[USER@]HOST[:PORT]     a Windows node through PowerShell remoting over WinRM
+ *   pssession:[USER@]HOST[:PORT] a Windows node through PowerShell remoting over SSH
  *
  * Browser-safe (no node: imports): the renderer validates what the user types with the same code.
  */
@@ -24,9 +26,14 @@ export type Target =
   | { kind: 'root'; dir: string }
   | { kind: 'container'; engine: ContainerEngine; name: string }
   | { kind: 'ssh'; host: string; user?: string; port?: number }
-  | { kind: 'kubectl'; node: string; context?: string };
+  | { kind: 'kubectl'; node: string; context?: string }
+  | { kind: 'winrm'; host: string; user?: string; port?: number }
+  | { kind: 'pssession'; host: string; user?: string; port?: number };
 
 export type TargetKind = Target['kind'];
+
+/** Windows nodes reached through PowerShell remoting (main/remote/windows). */
+export type RemotingTarget = Extract<Target, { kind: 'winrm' | 'pssession' }>;
 
 /** Targets reached through a transport (a program run on the node), not read on this machine. */
 export type RemoteTarget = Extract<Target, { kind: 'container' | 'ssh' | 'kubectl' }>;
@@ -65,7 +72,7 @@ export function parseTarget(raw: string): TargetParse {
   const colon = raw.indexOf(':');
   if (colon < 0)
     return fail(
-      `${shown(raw)} is not a target; use local, bundle:PATH, root:DIR, container:ENGINE/NAME, ssh:[USER@]HOST[:PORT] or kubectl:[CONTEXT/]NODE`,
+      `${shown(raw)} is not a target; use local, bundle:PATH, root:DIR, container:ENGINE/NAME, ssh:[USER@]HOST[:PORT], kubectl:[CONTEXT/]NODE, winrm:[USER@]HOST[:PORT] or pssession:[USER@]HOST[:PORT]`,
     );
   const scheme = raw.slice(0, colon);
   const rest = raw.slice(colon + 1);
@@ -84,9 +91,26 @@ export function parseTarget(raw: string): TargetParse {
       return parseSsh(rest);
     case 'kubectl':
       return parseKubectl(rest);
+    case 'winrm':
+    case 'pssession': {
+      // The same [USER@]HOST[:PORT] grammar as ssh:.
+      const r = parseSsh(rest);
+      if (!r.ok) return fail(r.error.replace(/^ssh:/, `${scheme}:`));
+      if (r.target.kind !== 'ssh') return r;
+      const { host, user, port } = r.target;
+      return {
+        ok: true,
+        target: {
+          kind: scheme === 'winrm' ? 'winrm' : 'pssession',
+          host,
+          ...(user !== undefined && { user }),
+          ...(port !== undefined && { port }),
+        },
+      };
+    }
     default:
       return fail(
-        `unknown target kind ${shown(scheme)}; use local, bundle, root, container, ssh or kubectl`,
+        `unknown target kind ${shown(scheme)}; use local, bundle, root, container, ssh, kubectl, winrm or pssession`,
       );
   }
 }
@@ -165,9 +189,11 @@ export function formatTarget(t: Target): string {
       return `root:${t.dir}`;
     case 'container':
       return `container:${t.engine}/${t.name}`;
-    case 'ssh': {
+    case 'ssh':
+    case 'winrm':
+    case 'pssession': {
       const host = t.host.includes(':') ? `[${t.host}]` : t.host;
-      return `ssh:${t.user !== undefined ? `${t.user}@` : ''}${host}${t.port !== undefined ? `:${t.port}` : ''}`;
+      return `${t.kind}:${t.user !== undefined ? `${t.user}@` : ''}${host}${t.port !== undefined ? `:${t.port}` : ''}`;
     }
     case 'kubectl':
       return `kubectl:${t.context !== undefined ? `${t.context}/` : ''}${t.node}`;

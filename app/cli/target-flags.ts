@@ -11,7 +11,7 @@ export const TARGET_FLAGS = {
   target: {
     type: 'string',
     value: 'TARGET',
-    help: 'the node: local, bundle:PATH, root:DIR, container:ENGINE/NAME (docker|podman|nerdctl), ssh:[USER@]HOST[:PORT], kubectl:[CONTEXT/]NODE',
+    help: 'the node: local, bundle:PATH, root:DIR, container:ENGINE/NAME (docker|podman|nerdctl), ssh:[USER@]HOST[:PORT], kubectl:[CONTEXT/]NODE (Windows nodes: a HostProcess pod), winrm:[USER@]HOST[:PORT] or pssession:[USER@]HOST[:PORT] (Windows nodes through PowerShell remoting)',
   },
   'ssh-config': {
     type: 'string',

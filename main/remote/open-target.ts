@@ -12,10 +12,16 @@ import type { Transport } from './transport';
 import { ContainerTransport } from './transports/container';
 import { KubectlTransport, type KubectlOptions } from './transports/kubectl';
 import { SshTransport, type SshOptions } from './transports/ssh';
+import { WindowsHost } from '../host/windows/windows-host';
+import type { ScriptRunner } from '../host/windows/powershell-session';
+import { PowerShellRemotingRunner, type RemotingOptions } from './windows/powershell-remoting';
+import { HostProcessRunner, kubectlNodeOs } from './windows/hostprocess';
 
 export interface TargetOptions {
   ssh?: SshOptions;
   kubectl?: KubectlOptions;
+  /** winrm: / pssession: targets (Windows nodes through PowerShell remoting). */
+  remoting?: RemotingOptions;
   criDeadlineMs?: number;
 }
 
@@ -56,7 +62,33 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
         close: async () => undefined,
       };
     }
+    case 'winrm':
+    case 'pssession':
+      return windowsTarget(
+        target,
+        new PowerShellRemotingRunner(
+          {
+            kind: t.kind,
+            host: t.host,
+            ...(t.user !== undefined && { user: t.user }),
+            ...(t.port !== undefined && { port: t.port }),
+          },
+          o.remoting,
+        ),
+        o,
+      );
     default: {
+      // kubectl:NODE on a Windows node: a HostProcess pod running the same collect.ps1.
+      if (t.kind === 'kubectl' && (await kubectlNodeOs(t, o.kubectl?.client)) === 'windows')
+        return windowsTarget(
+          target,
+          new HostProcessRunner(t, {
+            ...(o.kubectl?.namespace !== undefined && { namespace: o.kubectl.namespace }),
+            ...(o.kubectl?.client !== undefined && { client: o.kubectl.client }),
+            ...(o.kubectl?.onPodSpec !== undefined && { onPodSpec: o.kubectl.onPodSpec }),
+          }),
+          o,
+        );
       if (process.platform === 'win32' && t.kind !== 'kubectl')
         throw new UsageError('remote Linux targets are reached from Linux or macOS in this build');
       const transport = openTransport(t, o);
@@ -81,6 +113,28 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
       };
     }
   }
+}
+
+/**
+ * A Windows node whose PowerShell runs somewhere else (remoting, a HostProcess pod): the live
+ * WindowsHost over that runner. CRI is not reached from here: the node's named pipes are local to
+ * it, so CRI facts come back unknown with the reason.
+ */
+function windowsTarget(
+  target: string,
+  runner: ScriptRunner & { transportName: string; dispose(): Promise<void> },
+  o: TargetOptions,
+): OpenedTarget {
+  const cri = "not asked: the runtime's named pipe is local to the Windows node";
+  const host = new WindowsHost(runner, {
+    ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
+    probeCri: async (endpoint) => ({ endpoint, api: null, error: { code: 14, message: cri } }),
+  });
+  return {
+    host,
+    info: () => ({ target, transport: runner.transportName, cri, roundTrips: host.roundTrips }),
+    close: () => runner.dispose(),
+  };
 }
 
 /** One scan of a target; the report names the target and transport; remote resources released. */

@@ -78,6 +78,10 @@ async function environment(flags: JournalFlags, io: Io): Promise<RepairEnvironme
     if (target.kind === 'bundle')
       throw new Error('a bundle is a recording of a node and cannot be repaired');
     if (target.kind === 'root') return localEnvironmentFor({ ...flags, root: target.dir });
+    if (target.kind === 'winrm' || target.kind === 'pssession')
+      throw new Error(
+        'repairs through PowerShell remoting are not available in this build (scans are): run cni-doctor on the Windows node itself to repair',
+      );
     if (flags['state-dir'] !== undefined)
       throw new ArgError(
         "--state-dir cannot be combined with a remote --target: the journal lives in the node's own /var/lib/cni-doctor",
