@@ -230,5 +230,7 @@ export const ID_PATTERNS = {
   demoId: /^[a-z0-9][a-z0-9-]{0,63}$/,
   repairId: /^[A-Za-z0-9][A-Za-z0-9._:@#-]{0,255}$/,
   entryId: /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/,
-  previewToken: /^[A-Za-z0-9_-]{8,256}$/,
+  // Starts with a letter or digit: a token is passed on a command line and must never read as
+  // an option (`--state-dir`).
+  previewToken: /^[A-Za-z0-9][A-Za-z0-9_-]{7,255}$/,
 } as const;

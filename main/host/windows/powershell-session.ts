@@ -23,6 +23,7 @@
  * Every script travels as one base64 line and runs in its own scope (shell-command.ts).
  * 'parse' is for callers that go on to parse stdout (collect.ts); run() itself never returns it.
  */
+import { windowsPowerShellPath } from '../system-executables';
 import { spawn } from 'node:child_process';
 import type { PowerShell } from 'node-powershell';
 import { pinnedShellClass } from './pinned-shell';
@@ -72,7 +73,9 @@ export class PowerShellSession implements ScriptRunner {
   private started = 0;
 
   constructor(opts: SessionOptions = {}) {
-    this.executable = opts.executable ?? (process.platform === 'win32' ? 'powershell.exe' : 'pwsh');
+    // On Windows, System32's powershell.exe by its absolute path, never one found on PATH.
+    this.executable =
+      opts.executable ?? (process.platform === 'win32' ? windowsPowerShellPath() : 'pwsh');
     this.startDeadlineMs = opts.startDeadlineMs ?? 30_000;
     this.leadingArgs = opts.leadingArgs ?? [];
   }
