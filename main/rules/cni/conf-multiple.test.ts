@@ -1,36 +1,19 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { BundleHost } from '../../host/bundle-host';
-import { scanHost } from '../../engine/scan';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { describe, expect, it } from 'vitest';
+import { scanMemoryNode } from '../../host/memory-node.testutil';
 
 const net = (name: string, type: string): string =>
   JSON.stringify({ cniVersion: '1.0.0', name, plugins: [{ type }] });
 
 async function multiple(conf: Record<string, string>) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'conf-multiple-'));
-  dirs.push(dir);
-  const files = {
-    'etc/containerd/config.toml': 'version = 2\n',
-    ...Object.fromEntries(Object.entries(conf).map(([n, t]) => [`etc/cni/net.d/${n}`, t])),
-  };
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(path.join(dir, 'files', path.dirname(p)), { recursive: true });
-    writeFileSync(path.join(dir, 'files', p), text);
-  }
-  const manifest = {
-    format: 'cni-doctor.bundle/v1',
-    host: { os: 'linux' },
-    processes: [{ name: 'containerd', args: ['/usr/bin/containerd'] }],
+  const scan = await scanMemoryNode({
+    running: ['containerd'],
+    files: {
+      '/etc/containerd/config.toml': 'version = 2\n',
+      ...Object.fromEntries(Object.entries(conf).map(([n, t]) => [`/etc/cni/net.d/${n}`, t])),
+    },
     paths: { '/opt/cni/bin': { type: 'dir', entries: ['bridge', 'calico', 'flannel'] } },
-  };
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-  const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
-  return report.findings.find((f) => f.rule === 'cni.conf.multiple');
+  });
+  return scan.findings('cni.conf.multiple')[0];
 }
 
 describe('cni.conf.multiple repairs', () => {

@@ -1,12 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { BundleHost } from '../../host/bundle-host';
-import { scanHost } from '../../engine/scan';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { describe, expect, it } from 'vitest';
+import { scanMemoryNode, type MemoryNodeSpec } from '../../host/memory-node.testutil';
 
 const FLANNEL = JSON.stringify({
   name: 'cbr0',
@@ -24,31 +17,15 @@ const CONTAINERD_NET = JSON.stringify({
   plugins: [{ type: 'bridge', ipam: { type: 'host-local' } }, { type: 'portmap' }],
 });
 
-async function scan(
-  conf: Record<string, string>,
-  extra: { files?: Record<string, string>; paths: Record<string, unknown>; processes: unknown[] },
-) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shadowed-'));
-  dirs.push(dir);
-  const files = {
-    ...Object.fromEntries(Object.entries(conf).map(([n, t]) => [`etc/cni/net.d/${n}`, t])),
-    ...extra.files,
-  };
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(path.join(dir, 'files', path.dirname(p)), { recursive: true });
-    writeFileSync(path.join(dir, 'files', p), text);
-  }
-  writeFileSync(
-    path.join(dir, 'manifest.json'),
-    JSON.stringify({
-      format: 'cni-doctor.bundle/v1',
-      host: { os: 'linux' },
-      paths: extra.paths,
-      processes: extra.processes,
-    }),
-  );
-  const { report } = await scanHost(await BundleHost.open(dir), { skipCri: true });
-  return report.findings.find((f) => f.rule === 'cni.conf.shadowed-by-default');
+async function scan(conf: Record<string, string>, node: MemoryNodeSpec) {
+  const result = await scanMemoryNode({
+    ...node,
+    files: {
+      ...Object.fromEntries(Object.entries(conf).map(([n, t]) => [`/etc/cni/net.d/${n}`, t])),
+      ...node.files,
+    },
+  });
+  return result.findings('cni.conf.shadowed-by-default')[0];
 }
 
 describe('cni.conf.shadowed-by-default repairs', () => {
@@ -56,12 +33,12 @@ describe('cni.conf.shadowed-by-default repairs', () => {
     const f = await scan(
       { '10-flannel.conflist': FLANNEL, '100-crio-bridge.conflist': CRIO_BRIDGE },
       {
-        files: { 'etc/crio/crio.conf': '[crio.network]\nplugin_dirs = ["/usr/libexec/cni/"]\n' },
+        files: { '/etc/crio/crio.conf': '[crio.network]\nplugin_dirs = ["/usr/libexec/cni/"]\n' },
         paths: {
           '/usr/libexec/cni': { type: 'dir', entries: ['bridge', 'host-local', 'portmap'] },
           '/opt/cni/bin': { type: 'dir', entries: ['flannel'] },
         },
-        processes: [{ name: 'crio', args: ['/usr/bin/crio'] }],
+        running: ['crio'],
       },
     );
     expect(f?.severity).toBe('error');
@@ -73,11 +50,11 @@ describe('cni.conf.shadowed-by-default repairs', () => {
     const f = await scan(
       { '10-containerd-net.conflist': CONTAINERD_NET, '10-flannel.conflist': FLANNEL },
       {
-        files: { 'etc/containerd/config.toml': 'version = 2\n' },
+        files: { '/etc/containerd/config.toml': 'version = 2\n' },
         paths: {
           '/opt/cni/bin': { type: 'dir', entries: ['bridge', 'flannel', 'host-local', 'portmap'] },
         },
-        processes: [{ name: 'containerd', args: ['/usr/bin/containerd'] }],
+        running: ['containerd'],
       },
     );
     expect(f?.repairs.map((r) => r.title)).toEqual([
