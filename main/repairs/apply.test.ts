@@ -187,6 +187,8 @@ describe('refusals touch nothing', () => {
     expect(r.elevation?.rerun).toMatch(
       /cni-doctor fix containerd\.cri\.disabled:containerd-enable-cri --yes/,
     );
+    // The hint names the same target (issue 9 item 9), as serve and the desktop show it too.
+    expect(r.elevation?.rerun).toContain(`--yes --root ${root} --state-dir ${env.stateDir}`);
     expect(snapshotTree(root, { mtime: true })).toEqual(before);
     expect(existsSync(env.stateDir)).toBe(false);
   });

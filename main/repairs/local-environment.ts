@@ -5,6 +5,7 @@
  */
 import { openHost } from '../engine/open-host';
 import { scanHost } from '../engine/scan';
+import { shellLine } from '../../shared/shell-quote';
 import { DEFAULT_RERUN, type RepairEnvironment } from './environment';
 import { LocalNodeFs } from './node-fs';
 import { OfflineServiceManager } from './services/offline';
@@ -51,6 +52,15 @@ const windowsShell: ScriptRunnerLike = {
     (await import('../engine/open-windows-host')).windowsSession().run(script, o),
 };
 
+/** `cmd --root R --state-dir S` (each only when set), shell-quoted. */
+function withTarget(cmd: string, root: string, stateDir: string | undefined): string {
+  const args = [
+    ...(root !== '/' ? ['--root', root] : []),
+    ...(stateDir !== undefined ? ['--state-dir', stateDir] : []),
+  ];
+  return args.length ? `${cmd} ${shellLine(args)}` : cmd;
+}
+
 export function localEnvironment(opts: LocalEnvironmentOptions = {}): RepairEnvironment {
   const root = opts.root ?? '/';
   const fs = new LocalNodeFs(root);
@@ -84,6 +94,7 @@ export function localEnvironment(opts: LocalEnvironmentOptions = {}): RepairEnvi
     stateDir: opts.stateDir ?? defaultStateDir(os, root),
     ...(opts.onTransition && { onTransition: opts.onTransition }),
     ...(opts.verifyTimeoutMs !== undefined && { verifyTimeoutMs: opts.verifyTimeoutMs }),
-    rerunCommand: opts.rerunCommand ?? DEFAULT_RERUN,
+    // Doors without their own wording (serve, the desktop) still name the same target.
+    rerunCommand: opts.rerunCommand ?? ((id) => withTarget(DEFAULT_RERUN(id), root, opts.stateDir)),
   };
 }

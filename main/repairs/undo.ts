@@ -3,6 +3,7 @@
  * nothing) when a file changed since the repair wrote it; then the services are restarted again.
  */
 import type { ApplyResult, JournalEntry } from '../../shared/model/repair';
+import { shellLine } from '../../shared/shell-quote';
 import type { RepairEnvironment } from './environment';
 import { acquireNodeLock, LockBusy, type Lock } from './journal/lock';
 import { EntryRecorder } from './journal/recorder';
@@ -38,7 +39,7 @@ const refused = (entry: JournalEntry | null, id: string, reason: string): ApplyR
 export async function undoEntry(
   env: UndoEnvironment,
   id: string,
-  rerun = `sudo npx cni-doctor undo ${id} --yes`,
+  rerun = `sudo npx cni-doctor undo ${shellLine([id, '--yes', ...(env.fs.root !== '/' ? ['--root', env.fs.root] : []), '--state-dir', env.stateDir])}`,
 ): Promise<ApplyResult> {
   if (!ENTRY_ID.test(id))
     return refused(null, id, `"${id}" is not a journal entry id (see \`cni-doctor history\`)`);
