@@ -15,6 +15,7 @@ const RULE_IDS = new Set([
   'cni.version.unsupported',
   'containerd.cri.disabled',
   'containerd.config.invalid',
+  'containerd.service.stopped',
   'containerd.config.wrong-schema',
   'crio.network.default-missing',
   'cri.socket.multiple',

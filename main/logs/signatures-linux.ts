@@ -767,6 +767,20 @@ export const linuxSignatures: readonly LogSignature[] = [
     topic: 'log.containerd.cni-dir-removed',
   },
 
+  {
+    id: 'linux.systemd.containerd-exited',
+    platform: 'linux',
+    pattern: String.raw`containerd\.service: (Main process exited|Failed with result)`,
+    literal: 'containerd.service: ',
+    example: 'containerd.service: Main process exited, code=killed, status=9/KILL',
+    title: 'systemd recorded how containerd stopped',
+    explanation:
+      "systemd's own line in containerd's journal: how the containerd process ended (exit code, signal, OOM kill). Until the service runs again there is no runtime socket and no pod can start.",
+    fix: 'Read the lines before it in journalctl -u containerd for the cause, fix it, then systemctl start containerd.',
+    kb: ['docs/knowledge/containerd.md#sockets-and-cri-versions'],
+    attachesTo: 'containerd.service.stopped',
+  },
+
   // --- CRI endpoints ----------------------------------------------------------------------
   {
     id: 'linux.cri.socket-missing',

@@ -10,6 +10,7 @@ import { cniVersionUnsupported } from './cni/version-unsupported';
 import { cniKernelPrerequisites } from './cni/kernel-prerequisites';
 import { containerdCriDisabled } from './containerd/cri-disabled';
 import { containerdConfigInvalid } from './containerd/config-invalid';
+import { containerdServiceStopped } from './containerd/service-stopped';
 import { containerdConfigWrongSchema } from './containerd/wrong-schema';
 import { crioNetworkDefaultMissing } from './crio/default-missing';
 import { criSocketMultiple } from './cri/socket-multiple';
@@ -34,6 +35,7 @@ export const CORE_RULES: readonly Rule[] = [
   cniKernelPrerequisites,
   containerdCriDisabled,
   containerdConfigInvalid,
+  containerdServiceStopped,
   containerdConfigWrongSchema,
   crioNetworkDefaultMissing,
   criSocketMultiple,

@@ -45,6 +45,7 @@ export const criEndpointMissing: Rule = {
       title: `The kubelet dials ${k.endpoint.value}, which ${ep.state === 'missing' ? 'does not exist' : 'is not a socket'}`,
       summary: `The kubelet cannot reach a container runtime ("dial unix … connect: no such file or directory"), so it cannot start any pod. ${live.length ? `Runtime endpoints that do exist: ${live.map((e) => e.endpoint).join(', ')}.` : 'No other runtime endpoint exists either: is the runtime service running?'}`,
       evidence: [locatedEvidence(s, k.endpoint, 'container runtime endpoint')],
+      explainedBy: ['containerd.service.stopped'],
       repairs: only
         ? [
             offer('kubelet-set-endpoint', `Point the kubelet at ${only.endpoint} and restart it`, {
