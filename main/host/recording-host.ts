@@ -129,15 +129,29 @@ export class RecordingHost implements Host {
 
   async *streamFile(p: string, o?: StreamOptions): AsyncIterable<Uint8Array> {
     this.progress(p);
+    // The stat before the read says how much is coming (a log's tail): the chunks are copied
+    // into one buffer of that size as they pass, instead of being kept and joined at the end
+    // (which held a 64 MiB tail twice). A file that grew meanwhile falls back to joining.
+    const known = this.paths[p]?.size;
+    const expect =
+      known === undefined ? 0 : Math.min(known, o?.tailBytes ?? Number.MAX_SAFE_INTEGER);
+    let whole: Buffer | undefined = expect > 0 ? Buffer.allocUnsafe(expect) : undefined;
+    let got = 0;
     const chunks: Buffer[] = [];
     try {
       for await (const c of this.inner.streamFile(p, o)) {
         const b = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
-        chunks.push(b);
+        if (whole && got + b.length <= whole.length) b.copy(whole, got);
+        else {
+          if (whole) chunks.push(whole.subarray(0, got));
+          whole = undefined;
+          chunks.push(b);
+        }
+        got += b.length;
         yield c;
       }
     } finally {
-      const data = Buffer.concat(chunks);
+      const data = whole ? whole.subarray(0, got) : Buffer.concat(chunks);
       this.store(p, data);
       const st = this.paths[p];
       if (st && st.size !== undefined && st.size > data.length)
