@@ -32,12 +32,14 @@ export interface EngineBackendOptions {
   elevated?: boolean;
   /** Desktop: runs `cni-doctor fix <id> --yes --json --preview-token T` elevated (pkexec / UAC). */
   runElevated?: (repairId: string, previewToken: string) => Promise<ApplyResult>;
-  /** Test seam: the live node. */
+  /** The live node (`serve --root DIR`: a node disk; tests: a seam). */
   openLiveHost?: () => Promise<Host>;
   /** Nodes reachable through a transport (default: discovered on this machine). */
   targets?: TargetRegistry;
   /** Where the target opened last is remembered (default ~/.config/cni-doctor/last-target). */
   rememberFile?: string;
+  /** How the live node is named in the UI ("live node", or "node disk /mnt/x"). */
+  liveLabel?: string;
 }
 
 export interface EngineBackend extends Backend {
@@ -62,6 +64,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     targets,
     remember: async (t) =>
       (await import('../../main/remote/discover')).rememberTarget(t, opts.rememberFile),
+    liveLabel: opts.liveLabel ?? 'live node',
   });
   const repairs = new RepairSession({
     scans,

@@ -35,6 +35,7 @@ export interface ScanSessionOptions {
   targets?: TargetRegistry;
   /** Remembers the target opened last (the Targets screen lists it first next time). */
   remember?: (target: string) => Promise<void>;
+  liveLabel: string;
 }
 
 const MAX_SCANS = 6;
@@ -94,7 +95,8 @@ export class ScanSessions {
     info?: () => TargetInfo;
     close?: () => Promise<void>;
   }> {
-    if (r.source === 'live') return { host: await this.opts.openLive(), label: 'live node' };
+    if (r.source === 'live')
+      return { host: await this.opts.openLive(), label: this.opts.liveLabel };
     if (r.source === 'target') {
       const target = this.opts.targets?.get(r.targetId);
       if (!target)

@@ -55,8 +55,9 @@ test('disable the shadowing default config, verify, undo', async ({ page }) => {
     .getByRole('group', { name: 'Confirm repair' })
     .getByRole('button', { name: 'Apply' })
     .click();
-  await expect(repair.getByText('applied', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(repair).toContainText('the finding is gone after a rescan');
+  await expect(
+    repair.getByText('Applied and verified: the rescan no longer shows the problem.'),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(repair.getByText('done: verified')).toBeVisible(); // the live progress line's last step
   expect(
     existsSync(path.join(disk.root, 'etc/cni/net.d/10-containerd-net.conflist.disabled')),
@@ -76,8 +77,9 @@ test('disable the shadowing default config, verify, undo', async ({ page }) => {
   );
 
   await page.locator('nav [data-screen="history"]').click();
-  const row = page.getByRole('row', { name: /cni.conf.shadowed-by-default:disable-files/ });
-  await expect(row).toContainText('verified');
+  const row = page.getByRole('row', { name: /Disable 10-containerd-net\.conflist/ });
+  await expect(row).toContainText('applied and verified');
+  await expect(row).toContainText('cni.conf.shadowed-by-default');
   await page.screenshot({ path: path.join(SHOTS, 'history-after-repair-light.png') });
   await row.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({

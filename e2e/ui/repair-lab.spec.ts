@@ -66,8 +66,9 @@ test('disable the shadowing default, verify against the running containerd, undo
     .getByRole('group', { name: 'Confirm repair' })
     .getByRole('button', { name: 'Apply' })
     .click();
-  await expect(repair.getByText('applied', { exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(repair).toContainText('the finding is gone after a rescan');
+  await expect(
+    repair.getByText('Applied and verified: the rescan no longer shows the problem.'),
+  ).toBeVisible({ timeout: 60_000 });
   expect(existsSync(`${defaultPath}.disabled`)).toBe(true);
 
   // The real runtime now uses the cluster network, and a real pod gets the cluster's subnet.
@@ -78,8 +79,8 @@ test('disable the shadowing default, verify against the running containerd, undo
 
   await page.keyboard.press('Escape');
   await page.locator('nav [data-screen="history"]').click();
-  const row = page.getByRole('row', { name: /cni.conf.shadowed-by-default:disable-files/ });
-  await expect(row).toContainText('verified');
+  const row = page.getByRole('row', { name: /Disable 10-containerd-net\.conflist/ });
+  await expect(row).toContainText('applied and verified');
   await row.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
     timeout: 60_000,

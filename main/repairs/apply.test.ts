@@ -245,7 +245,7 @@ describe('automatic rollback', () => {
     const r = await applyRepair(env, ENABLE_CRI);
     expect(r.status).toBe('rolled-back');
     expect(r.reason).toMatch(
-      /verification failed: the finding containerd\.cri\.disabled is still there; rolled back \(1 file\(s\) restored, containerd restarted\)/,
+      /verification failed: the problem is still there after a rescan \(".+"\); rolled back \(1 file\(s\) restored, containerd restarted\)/,
     );
     expect(r.verification).toMatchObject({ passed: false, resolved: false });
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
@@ -263,7 +263,7 @@ describe('automatic rollback', () => {
       id: 'cni.plugin.missing#containerd:10-flannel.conflist',
       rule: 'cni.plugin.missing',
       severity: 'error',
-      title: 't',
+      title: 'flannel is missing from the CNI bin dir',
       summary: 's',
       evidence: [],
       repairs: [],
@@ -274,9 +274,14 @@ describe('automatic rollback', () => {
     };
     const r = await applyRepair(env, SHADOW);
     expect(r.status).toBe('rolled-back');
+    // In words: the new finding's title, not its internal id.
     expect(r.reason).toContain(
-      'new error finding(s): cni.plugin.missing#containerd:10-flannel.conflist',
+      'the rescan found a new error: "flannel is missing from the CNI bin dir"',
     );
+    expect(r.reason).not.toContain('cni.plugin.missing#');
+    expect(r.verification?.newFindingTitles).toEqual([
+      { id: extra.id, title: 'flannel is missing from the CNI bin dir' },
+    ]);
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
   });
 

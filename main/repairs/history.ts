@@ -7,8 +7,14 @@ export function toHistoryEntry(e: JournalEntry): HistoryEntry {
     id: e.id,
     repair: e.repair,
     rule: e.rule,
+    title: e.title,
     status: e.status,
+    createdAt: e.createdAt,
     appliedAt: e.appliedAt,
+    finishedAt: e.finishedAt,
+    hostname: e.hostname,
+    root: e.root,
+    reason: e.reason ?? null,
     files: e.files,
   };
 }

@@ -4,6 +4,7 @@ import type { ScanResult } from '../engine/scan';
 import type { RepairEnvironment } from './environment';
 import { buildPlan } from './plans/build';
 import type { PlanHost } from './plans/plan-host';
+import { withKnownRisks } from './known-risks';
 import { buildPreview } from './preview';
 
 export type Prepared =
@@ -29,10 +30,11 @@ export async function prepareRepair(env: RepairEnvironment, repairId: string): P
   }
   const built = await buildPlan(scan.snapshot, repair, env.fs);
   if (!built.ok) return { ok: false, reason: `cannot repair ${repairId}: ${built.reason}`, scan };
+  const plan = withKnownRisks(built.plan, scan.report);
   return {
     ok: true,
-    plan: built.plan,
-    preview: buildPreview(built.plan, built.host),
+    plan,
+    preview: buildPreview(plan, built.host),
     scan,
     host: built.host,
   };

@@ -56,14 +56,22 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
   v.resolved = !after.report.findings.some(
     (f) => f.id === o.plan.findingId || f.members?.includes(o.plan.findingId),
   );
-  if (!v.resolved) problems.push(`the finding ${o.plan.findingId} is still there`);
+  const target = o.before.report.findings.find((f) => f.id === o.plan.findingId);
+  if (!v.resolved)
+    problems.push(
+      `the problem is still there after a rescan ("${target?.title ?? o.plan.findingId}")`,
+    );
   const wasError = new Set(
     o.before.report.findings.filter((f) => f.severity === 'error').map((f) => f.id),
   );
-  v.newFindings = after.report.findings
-    .filter((f) => f.severity === 'error' && !wasError.has(f.id))
-    .map((f) => f.id);
-  if (v.newFindings.length > 0) problems.push(`new error finding(s): ${v.newFindings.join(', ')}`);
+  const added = after.report.findings.filter((f) => f.severity === 'error' && !wasError.has(f.id));
+  v.newFindings = added.map((f) => f.id);
+  v.newFindingTitles = added.map((f) => ({ id: f.id, title: f.title }));
+  // People read this sentence (CLI, UI, journal): titles, not internal ids.
+  if (added.length > 0)
+    problems.push(
+      `the rescan found a new error: ${added.map((f) => `"${f.title}"`).join('; ')}`,
+    );
 
   for (const name of o.plan.services) {
     const active = o.services.live ? await o.services.isActive(name).catch(() => false) : true;

@@ -166,6 +166,8 @@ export interface Verification {
   resolved: boolean;
   /** Error findings that were not errors before the repair (a reason to roll back). */
   newFindings: string[];
+  /** The same findings in words, for people: id and title. */
+  newFindingTitles?: { id: string; title: string }[];
   /** Runtime endpoints asked over CRI after the repair. */
   cri: { endpoint: string; ok: boolean; detail: string }[];
   services: { name: string; active: boolean }[];
@@ -290,12 +292,23 @@ export interface JournalEntry {
   undo?: RollbackReport;
 }
 
-/** One line of `history --json`. */
+/** One line of `history --json`: what the text history and the History screen show. */
 export interface HistoryEntry {
   id: string;
   repair: string;
   rule: string;
+  /** The repair's title, in words ("Disable 10-containerd-net.conflist"). */
+  title: string;
   status: JournalStatus;
+  /** When the entry was written (before any change). */
+  createdAt: string;
   appliedAt: string | null;
+  /** When it reached its last status (verified, rolled back, undone …). */
+  finishedAt: string | null;
+  /** The node it acted on: its host name and root (`/`, or a node disk under --root). */
+  hostname: string;
+  root: string;
+  /** Why it ended as it did (a refusal, what verification found, why it was rolled back). */
+  reason: string | null;
   files: string[];
 }

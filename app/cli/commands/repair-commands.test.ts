@@ -92,8 +92,15 @@ describe('cni-doctor fix / undo / history', () => {
           id: doc.entry,
           repair: ENABLE_CRI,
           rule: 'containerd.cri.disabled',
+          // The same fields the text history shows: title, node, when, outcome, reason.
+          title: expect.stringContaining('Remove "cri" from disabled_plugins'),
           status: 'verified',
+          createdAt: expect.any(String),
           appliedAt: expect.any(String),
+          finishedAt: expect.any(String),
+          hostname: expect.any(String),
+          root: n.root,
+          reason: null, // verified: nothing to explain
           files: ['/etc/containerd/config.toml'],
         },
       ],
@@ -178,7 +185,7 @@ describe('cni-doctor fix / undo / history', () => {
       verification: { passed: false },
     });
     expect(r.err).toMatch(
-      /^cni-doctor fix: rolled-back: verification failed: the finding containerd\.cri\.disabled is still there/,
+      /^cni-doctor fix: rolled-back: verification failed: the problem is still there after a rescan/,
     );
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });

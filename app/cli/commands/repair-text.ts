@@ -35,6 +35,12 @@ export function formatPreview(preview: RepairPreview, s: Style, rerunCommand: st
   return out.join('\n');
 }
 
+function newErrors(v: NonNullable<ApplyResult['verification']>): string {
+  if (v.newFindings.length === 0) return '';
+  const titles = v.newFindingTitles?.map((f) => `"${f.title}"`) ?? v.newFindings;
+  return `; new errors: ${titles.join(', ')}`;
+}
+
 /** `undo`: the command that undoes this entry (with the run's --root/--state-dir, quoted). */
 export function formatApply(result: ApplyResult, s: Style, undoCommand = ''): string {
   const r = visibleDeep(result);
@@ -48,7 +54,7 @@ export function formatApply(result: ApplyResult, s: Style, undoCommand = ''): st
   const v = r.verification;
   if (v) {
     out.push(
-      `  verification after ${v.attempts} scan(s): finding ${v.resolved ? 'gone' : 'still there'}${v.newFindings.length ? `; new errors: ${v.newFindings.join(', ')}` : ''}`,
+      `  verification after ${v.attempts} scan(s): finding ${v.resolved ? 'gone' : 'still there'}${newErrors(v)}`,
     );
     for (const c of v.cri)
       out.push(`  CRI ${c.endpoint}: ${c.ok ? 'answers' : 'does not answer'} (${c.detail})`);

@@ -1,10 +1,10 @@
 /**
- * `cni-doctor serve [--port N] [--bundle PATH]` (cli.md): the UI in a browser. Prints the URL with
+ * `cni-doctor serve [--port N] [--bundle PATH | --root DIR] [--state-dir DIR]` (docs/cli.md): the UI in a browser. Prints the URL with
  * this start's token on stdout (one line, so scripts and the e2e setup can read it) and runs until
  * Ctrl+C / SIGTERM.
  */
 import { visible } from '../visible';
-import { ArgError, defineCommand } from '../command';
+import { ArgError, ROOT_FLAG, STATE_DIR_FLAG, defineCommand } from '../command';
 
 export const serveCommand = defineCommand({
   name: 'serve',
@@ -13,6 +13,10 @@ export const serveCommand = defineCommand({
   flags: {
     port: { type: 'string', value: 'N', help: 'listen on 127.0.0.1:N (default 0: any free port)' },
     bundle: { type: 'string', value: 'PATH', help: 'open this bundle instead of the live node' },
+    // A node disk as the "live node": scans, repairs, history and undo act on DIR (what
+    // `scan/fix/undo --root DIR` do), so a repair can be tried in the browser on a copy of a disk.
+    ...ROOT_FLAG,
+    ...STATE_DIR_FLAG,
   },
   async run({ flags }, io) {
     const portText = flags.port ?? '0';
@@ -20,6 +24,10 @@ export const serveCommand = defineCommand({
     if (!/^\d+$/.test(portText) || port > 65535)
       throw new ArgError('--port must be a number from 0 to 65535 (0: any free port)');
     const bundle = flags.bundle;
+    const root = flags.root;
+    const stateDir = flags['state-dir'];
+    if (bundle !== undefined && root !== undefined)
+      throw new ArgError('--bundle and --root name two different nodes: give one');
     // The server, the backend and the repair engine load when serve runs, not at CLI start-up.
     const [
       { createEngineBackend },
@@ -28,6 +36,7 @@ export const serveCommand = defineCommand({
       { engineRepairs },
       { startWebServer },
       { locateAssets },
+      { openHost },
     ] = await Promise.all([
       import('../../shared-server/engine-backend'),
       import('../../shared-server/dispatch'),
@@ -35,6 +44,7 @@ export const serveCommand = defineCommand({
       import('../../shared-server/engine-repairs'),
       import('../../web/server'),
       import('../../web/locate'),
+      import('../../../main/engine/open-host'),
     ]);
 
     const { staticDir, demosDir } = locateAssets();
@@ -44,8 +54,15 @@ export const serveCommand = defineCommand({
     const backend = await createEngineBackend({
       door: 'web',
       progress,
-      repairs: engineRepairs(),
+      repairs: engineRepairs({
+        ...(root !== undefined && { root }),
+        ...(stateDir !== undefined && { stateDir }),
+      }),
       demosDir,
+      ...(root !== undefined && {
+        openLiveHost: () => openHost({ root }),
+        liveLabel: `node disk ${root}`,
+      }),
       ...(bundle !== undefined && { initialBundle: bundle }),
     });
     const dispatcher = createDispatcher({

@@ -1,26 +1,48 @@
-/** Repairs applied on this node (the journal), newest first, each with Undo. */
+/** Repairs applied on this node (the journal), newest first: what, where, when, how it ended. */
+import type { HistoryEntry } from '../../../shared/api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { useHistory, useUndo } from '../queries/use-doctor';
+import { useCurrentSource, useHistory, useScan, useUndo } from '../queries/use-doctor';
+
+const OUTCOME: Partial<Record<HistoryEntry['status'], string>> = {
+  verified: 'applied and verified',
+  applied: 'applied, not yet verified',
+  'rolled-back': 'rolled back',
+  'rollback-failed': 'rollback failed',
+  undone: 'undone',
+  'undo-failed': 'undo failed',
+};
+
+const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '—');
 
 export function History() {
   const history = useHistory();
   const undo = useUndo();
+  const source = useCurrentSource();
+  const scan = useScan();
+  const recording = source !== undefined && source.source !== 'live';
 
   return (
     <div className="screen history">
       <h1>History</h1>
+      {recording && (
+        <p className="note">
+          {scan.data?.label ?? 'This'} is a recording: the repairs applied on that node are in its
+          own journal (<code>cni-doctor history</code> there). Below are the repairs applied from
+          this machine.
+        </p>
+      )}
       {history.error && <ErrorNotice error={history.error} retry={() => void history.refetch()} />}
       {history.data && history.data.length === 0 && (
-        <p className="muted">No repair has been applied on this node.</p>
+        <p className="muted">No repair has been applied from this machine.</p>
       )}
       {history.data && history.data.length > 0 && (
         <table className="plain">
           <thead>
             <tr>
-              <th scope="col">Applied</th>
+              <th scope="col">When</th>
               <th scope="col">Repair</th>
-              <th scope="col">Status</th>
-              <th scope="col">Files</th>
+              <th scope="col">Node</th>
+              <th scope="col">Outcome</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>
@@ -28,19 +50,30 @@ export function History() {
           </thead>
           <tbody>
             {history.data.map((e) => (
-              <tr key={e.id}>
-                <td>{e.appliedAt ? new Date(e.appliedAt).toLocaleString() : 'not applied'}</td>
+              <tr key={e.id} data-entry={e.id}>
                 <td>
-                  <code>{e.repair}</code>
-                  <div className="muted small">{e.rule}</div>
+                  {when(e.createdAt)}
+                  {e.finishedAt && e.finishedAt !== e.createdAt && (
+                    <div className="muted small">ended {when(e.finishedAt)}</div>
+                  )}
                 </td>
-                <td>{e.status}</td>
                 <td>
-                  {e.files.map((f) => (
-                    <div key={f}>
-                      <code>{f}</code>
+                  {e.title}
+                  <div className="muted small">
+                    <code>{e.rule}</code> · {e.files.join(', ')}
+                  </div>
+                </td>
+                <td>
+                  {e.hostname}
+                  {e.root !== '/' && (
+                    <div className="muted small">
+                      disk at <code>{e.root}</code>
                     </div>
-                  ))}
+                  )}
+                </td>
+                <td>
+                  {OUTCOME[e.status] ?? e.status}
+                  {e.reason && <div className="small">{e.reason}</div>}
                 </td>
                 <td>
                   {(e.status === 'applied' || e.status === 'verified') && (
@@ -48,6 +81,7 @@ export function History() {
                       type="button"
                       disabled={undo.isPending}
                       onClick={() => undo.mutate(e.id)}
+                      aria-label={`Undo ${e.title}`}
                     >
                       Undo
                     </button>

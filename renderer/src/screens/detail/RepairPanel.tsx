@@ -5,9 +5,10 @@
 import { useState } from 'react';
 import type { RepairRef } from '../../../../shared/model/finding';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useApplyRepair, useInfo, usePreview, useUndo } from '../../queries/use-doctor';
+import { useApplyRepair, useInfo, usePreview } from '../../queries/use-doctor';
 import { useProgress } from '../../state/progress-feed';
 import { DiffView } from './DiffView';
+import { RepairOutcome } from './RepairOutcome';
 
 function RepairProgress({ repairId }: { repairId: string }) {
   const { repair } = useProgress();
@@ -26,7 +27,6 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
   const [confirming, setConfirming] = useState(false);
   const preview = usePreview(repair.id, requested);
   const apply = useApplyRepair();
-  const undo = useUndo();
   const cli = `cni-doctor fix ${repair.id}`;
 
   return (
@@ -119,40 +119,7 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
 
       <RepairProgress repairId={repair.id} />
       {apply.error && <ErrorNotice error={apply.error} />}
-      {apply.data && (
-        <div className={`notice ${apply.data.status === 'applied' ? 'ok' : 'error'}`} role="status">
-          <strong>{apply.data.status}</strong>
-          {apply.data.reason && <p>{apply.data.reason}</p>}
-          {apply.data.verification && (
-            <p>
-              Verification:{' '}
-              {apply.data.verification.resolved
-                ? 'the finding is gone after a rescan'
-                : 'the finding is still there'}
-              {apply.data.verification.newFindings.length > 0 &&
-                `; new findings: ${apply.data.verification.newFindings.join(', ')}`}
-              {apply.data.verification.detail && ` (${apply.data.verification.detail})`}
-            </p>
-          )}
-          {apply.data.elevation && (
-            <p>
-              Needs root/Administrator for: {apply.data.elevation.steps.join('; ')}. Run{' '}
-              <code>{apply.data.elevation.rerun}</code>.
-            </p>
-          )}
-          {apply.data.status === 'applied' && apply.data.entry && (
-            <button
-              type="button"
-              disabled={undo.isPending}
-              onClick={() => apply.data.entry && undo.mutate(apply.data.entry)}
-            >
-              Undo
-            </button>
-          )}
-          {undo.data && <p role="status">Undo: {undo.data.status}</p>}
-          {undo.error && <ErrorNotice error={undo.error} />}
-        </div>
-      )}
+      {apply.data && <RepairOutcome result={apply.data} />}
     </section>
   );
 }
