@@ -69,9 +69,7 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
   v.newFindingTitles = added.map((f) => ({ id: f.id, title: f.title }));
   // People read this sentence (CLI, UI, journal): titles, not internal ids.
   if (added.length > 0)
-    problems.push(
-      `the rescan found a new error: ${added.map((f) => `"${f.title}"`).join('; ')}`,
-    );
+    problems.push(`the rescan found a new error: ${added.map((f) => `"${f.title}"`).join('; ')}`);
 
   for (const name of o.plan.services) {
     const active = o.services.live ? await o.services.isActive(name).catch(() => false) : true;
