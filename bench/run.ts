@@ -51,6 +51,17 @@ if (want('pwsh')) {
     console.log(`pwsh     skipped: ${(e as Error).message.split('\n')[0]}`);
   }
 }
+if (want('remote')) {
+  try {
+    const { runRemoteBench } = await import('./remote-scan.bench');
+    const r = await runRemoteBench();
+    console.log(
+      `remote   podman node container, ${r.files} files (${(r.bytes / 1024).toFixed(0)} KiB): scan --target ${r.scanMs.toFixed(0)} ms (${r.roundTrips} collection round trip, ${r.exchanges} batches on it, ${r.criConnections} CRI relay) vs podman exec cat of the same files ${r.floorMs.toFixed(0)} ms → ${r.ratio.toFixed(2)}× (target ≤ 3×: ${r.ratio <= 3 ? 'met' : 'NOT met'}; one round trip: ${r.roundTrips === 1 ? 'met' : 'NOT met'}); in an already-running process (desktop, serve) ${r.inProcessMs.toFixed(0)} ms → ${(r.inProcessMs / r.floorMs).toFixed(2)}×`,
+    );
+  } catch (e) {
+    console.log(`remote   skipped: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
 if (want('ui')) {
   try {
     const { runUiBench } = await import('./ui-first-finding.bench');

@@ -10,13 +10,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CriEntry } from '../../shared/model/cri';
 import { endpointToPath } from '../probes/endpoint';
-import type { Transport } from './transport';
+import type { NodeProcess, Transport } from './transport';
 
 /** socat reads `,` and `:` in an address as option syntax: only plain paths are relayed. */
 const RELAYABLE = /^\/[A-Za-z0-9._/-]{1,200}$/;
 
 export interface RelayStats {
   connections: number;
+  /** socat started before it was needed, per node socket path (see prewarmRelay). */
+  warm?: Map<string, NodeProcess>;
+}
+
+/**
+ * Starts `socat` for a node socket before the scan asks CRI, so the program start (hundreds of
+ * milliseconds through `podman exec` or ssh) overlaps the collection instead of following it.
+ * The first connection to that socket takes it; an unused one is killed by closeWarm().
+ */
+export function prewarmRelay(t: Transport, nodePath: string, stats: RelayStats): void {
+  if (!RELAYABLE.test(nodePath)) return;
+  stats.warm ??= new Map();
+  if (stats.warm.has(nodePath)) return;
+  const p = t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
+  p.stderr.resume();
+  stats.warm.set(nodePath, p);
+  void p.exit.then(() => {
+    if (stats.warm?.get(nodePath) === p) stats.warm.delete(nodePath);
+  });
+}
+
+export function closeWarm(stats: RelayStats): void {
+  for (const p of stats.warm?.values() ?? []) p.kill();
+  stats.warm?.clear();
 }
 
 export async function probeThroughRelay(
@@ -73,7 +97,9 @@ async function openRelay(t: Transport, nodePath: string, stats: RelayStats): Pro
   const server: Server = createServer((conn) => {
     stats.connections++;
     sockets.add(conn);
-    const p = t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
+    const warm = stats.warm?.get(nodePath);
+    if (warm) stats.warm?.delete(nodePath);
+    const p = warm ?? t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
     kills.add(p.kill);
     conn.pipe(p.stdin);
     p.stdout.pipe(conn);

@@ -4,8 +4,7 @@
  */
 import { formatTarget, type RemoteTarget, type Target, type TargetInfo } from '../../shared/target';
 import type { Host } from '../host/host';
-import { openHost, UsageError } from '../engine/open-host';
-import { scanHost, type ScanResult } from '../engine/scan';
+import type { ScanResult } from '../engine/scan';
 import type { SnapshotOptions } from '../probes/snapshot';
 import { RemoteLinuxHost } from './remote-host';
 import type { Transport } from './transport';
@@ -49,6 +48,7 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
     case 'local':
     case 'bundle':
     case 'root': {
+      const { openHost } = await import('../engine/open-host');
       const host = await openHost({
         ...(t.kind === 'bundle' && { bundle: t.path }),
         ...(t.kind === 'root' && { root: t.dir }),
@@ -90,7 +90,7 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
           o,
         );
       if (process.platform === 'win32' && t.kind !== 'kubectl')
-        throw new UsageError('remote Linux targets are reached from Linux or macOS in this build');
+        throw new (await import('../engine/open-host')).UsageError('remote Linux targets are reached from Linux or macOS in this build');
       const transport = openTransport(t, o);
       const host = new RemoteLinuxHost(transport, {
         ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
@@ -145,7 +145,14 @@ export async function scanTarget(
 ): Promise<ScanResult & { target: TargetInfo }> {
   const opened = await openTarget(t, o);
   try {
-    if (opened.host instanceof RemoteLinuxHost) await opened.host.connect();
+    // The node's program starts first; the engine (rules, gRPC) loads while it answers.
+    const connecting = opened.host instanceof RemoteLinuxHost ? opened.host.connect() : undefined;
+    connecting?.catch(() => undefined);
+    const [{ scanHost }] = await Promise.all([
+      import('../engine/scan'),
+      import('../cri/client'),
+    ]);
+    await connecting;
     const r = await scanHost(opened.host, scan);
     const info = opened.info();
     r.report.target = info;

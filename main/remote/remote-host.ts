@@ -26,7 +26,9 @@ import { isRelevant, processName } from '../host/linux/proc';
 import { journalFact, parseSystemctlShow, versionIn } from '../host/linux/commands';
 import type { AgentAnswer } from './agent-protocol';
 import { AgentSession, type AgentRequest } from './agent-session';
-import { probeThroughRelay, type RelayStats } from './cri-relay';
+import { closeWarm, prewarmRelay, probeThroughRelay, type RelayStats } from './cri-relay';
+
+const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
 import { defaultPrefetch, LIST_MAX } from './prefetch';
 import type { Transport } from './transport';
 
@@ -113,10 +115,14 @@ export class RemoteLinuxHost implements Host {
   /** Starts the agent (prefetch) and fails loudly when the node cannot be reached at all. */
   async connect(): Promise<void> {
     await this.transport.prepare();
-    await this.ask({ op: 'node' });
+    const first = this.ask({ op: 'node' });
+    // The default containerd socket is what most nodes are asked about: its relay starts now.
+    prewarmRelay(this.transport, DEFAULT_CRI_SOCKET, this.relay);
+    await first;
   }
 
   async close(): Promise<void> {
+    closeWarm(this.relay);
     await this.session.close();
   }
 

@@ -1,0 +1,111 @@
+/**
+ * A node container scanned from outside (issue 12): the whole `cni-doctor scan --target
+ * container:podman/NODE` process beside the floor of reaching the same node at all — one
+ * `podman exec NODE cat` of exactly the files that scan read — in the same run, on the lab's
+ * kind-like podman node (needs root and Debian's podman, like the lab). Medians of interleaved
+ * runs; the scan's own count of program runs on the node (round trips) is reported with it.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { RecordingHost } from '../main/host/recording-host';
+import { collectSnapshot } from '../main/probes/snapshot';
+import { RemoteLinuxHost } from '../main/remote/remote-host';
+import { ContainerTransport } from '../main/remote/transports/container';
+import type { Report } from '../shared/model/report';
+import { startNodeContainer } from '../e2e/lab/node-container';
+import { SCENARIOS } from '../e2e/lab/node-scenarios';
+
+const CLI = fileURLToPath(new URL('../bin/cni-doctor.mjs', import.meta.url));
+
+export interface RemoteBenchResult {
+  files: number;
+  bytes: number;
+  scanMs: number;
+  /** The same scan inside an already-started process (what the desktop app and serve pay). */
+  inProcessMs: number;
+  floorMs: number;
+  ratio: number;
+  roundTrips: number;
+  exchanges: number;
+  criConnections: number;
+}
+
+function timed(
+  cmd: string,
+  args: string[],
+): Promise<{ ms: number; out: string; code: number | null }> {
+  const t = performance.now();
+  return new Promise((resolve) => {
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    p.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    p.on('close', (code) => resolve({ ms: performance.now() - t, out, code }));
+  });
+}
+
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+export async function runRemoteBench(runs = 5): Promise<RemoteBenchResult> {
+  const s = SCENARIOS.shadowing;
+  const node = await startNodeContainer({
+    name: 'bench',
+    configToml: s.configToml,
+    confFiles: s.confFiles,
+  });
+  try {
+    // Which files a scan of this node reads: record one (in process), then time whole processes.
+    const host = new RemoteLinuxHost(
+      new ContainerTransport({ kind: 'container', engine: 'podman', name: node.name }),
+    );
+    const rec = new RecordingHost(host, { redact: false, collectorVersion: 'bench' });
+    await collectSnapshot(rec);
+    const exchanges = host.exchanges;
+    const criConnections = host.criConnections;
+    await host.close();
+    const { files } = rec.result();
+    const paths = files.map((f) => f.path).filter((p) => p.startsWith('/'));
+    const bytes = files.reduce((n, f) => n + f.data.length, 0);
+    const { scanTarget } = await import('../main/remote/open-target');
+    const inProcess: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await scanTarget({ kind: 'container', engine: 'podman', name: node.name });
+      inProcess.push(performance.now() - t);
+    }
+    const scanMs: number[] = [];
+    const floorMs: number[] = [];
+    let roundTrips = 0;
+    for (let i = 0; i < runs; i++) {
+      const floor = await timed('podman', ['exec', node.name, 'cat', ...paths]);
+      floorMs.push(floor.ms);
+      const scan = await timed(process.execPath, [
+        CLI,
+        'scan',
+        '--json',
+        '--fail-on',
+        'never',
+        '--target',
+        node.target,
+      ]);
+      if (scan.code !== 0) throw new Error('scan --target failed');
+      roundTrips = (JSON.parse(scan.out) as Report).target?.roundTrips ?? NaN;
+      scanMs.push(scan.ms);
+    }
+    const scan = median(scanMs);
+    const floor = median(floorMs);
+    return {
+      files: paths.length,
+      bytes,
+      scanMs: scan,
+      inProcessMs: median(inProcess),
+      floorMs: floor,
+      ratio: scan / floor,
+      roundTrips,
+      exchanges,
+      criConnections,
+    };
+  } finally {
+    await node.stop();
+  }
+}
