@@ -90,7 +90,9 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
           o,
         );
       if (process.platform === 'win32' && t.kind !== 'kubectl')
-        throw new (await import('../engine/open-host')).UsageError('remote Linux targets are reached from Linux or macOS in this build');
+        throw new (await import('../engine/open-host')).UsageError(
+          'remote Linux targets are reached from Linux or macOS in this build',
+        );
       const transport = openTransport(t, o);
       const host = new RemoteLinuxHost(transport, {
         ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
@@ -148,10 +150,7 @@ export async function scanTarget(
     // The node's program starts first; the engine (rules, gRPC) loads while it answers.
     const connecting = opened.host instanceof RemoteLinuxHost ? opened.host.connect() : undefined;
     connecting?.catch(() => undefined);
-    const [{ scanHost }] = await Promise.all([
-      import('../engine/scan'),
-      import('../cri/client'),
-    ]);
+    const [{ scanHost }] = await Promise.all([import('../engine/scan'), import('../cri/client')]);
     await connecting;
     const r = await scanHost(opened.host, scan);
     const info = opened.info();
