@@ -77,10 +77,14 @@ export async function writeNewFileSynced(
   real: string,
   data: Buffer | string,
   mode: number,
+  owner?: { uid: number; gid: number },
 ): Promise<void> {
   const h = await fsp.open(real, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   try {
     await h.writeFile(data);
+    // Owner and mode through the open descriptor (fchown/fchmod): never through a path someone
+    // could swap for a link in the meantime. chown first, because chown clears set-uid/set-gid.
+    if (owner) await h.chown(owner.uid, owner.gid);
     await h.chmod(mode);
     await h.sync();
   } finally {
@@ -98,9 +102,11 @@ export async function atomicWriteReal(
   const tmpDir = opts.tempDirReal ?? dir;
   const tmp = path.join(tmpDir, tempName());
   try {
-    await writeNewFileSynced(tmp, data, opts.mode);
-    if (opts.uid !== undefined && opts.gid !== undefined && process.getuid?.() === 0)
-      await fsp.chown(tmp, opts.uid, opts.gid);
+    const owner =
+      opts.uid !== undefined && opts.gid !== undefined && process.getuid?.() === 0
+        ? { uid: opts.uid, gid: opts.gid }
+        : undefined;
+    await writeNewFileSynced(tmp, data, opts.mode, owner);
     opts.beforeRename?.();
     await fsp.rename(tmp, real);
   } catch (e) {

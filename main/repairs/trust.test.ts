@@ -133,13 +133,14 @@ describe('item 1: a planted journal never writes outside the root or mints a set
     );
   });
 
-  it('inside the root: special bits without a recorded owner are dropped, a damaged backup is not restored', async () => {
+  it('inside the root: special bits are never restored (with or without an owner), a damaged backup is not restored', async () => {
     const disk = makeNodeTree(shadowedNode());
     dirs.push(disk);
     const state = newStateDir();
     dirs.push(path.dirname(state));
     const writes: PlantedWrite[] = [
       { path: '/etc/cni/net.d/tool', backup: '#!/bin/sh\n', mode: 0o6755 },
+      { path: '/etc/cni/net.d/tool2', backup: '#!/bin/sh\n', mode: 0o4755, uid: 0, gid: 0 },
       { path: '/etc/cni/net.d/99-x.conflist', backup: '{}', sha256: 'a'.repeat(64) },
     ];
     plantJournal(state, plantedEntry(ID, disk, writes), writes);
@@ -147,6 +148,7 @@ describe('item 1: a planted journal never writes outside the root or mints a set
     expect(r.recovered).toHaveLength(1);
     const tool = lstatSync(path.join(disk, 'etc/cni/net.d/tool'));
     expect(tool.mode & 0o7777).toBe(0o755);
+    expect(lstatSync(path.join(disk, 'etc/cni/net.d/tool2')).mode & 0o7777).toBe(0o755);
     expect(existsSync(path.join(disk, 'etc/cni/net.d/99-x.conflist'))).toBe(false);
     expect(r.recovered[0]?.detail).toMatch(/damaged \(hash mismatch\)/);
   });

@@ -4,15 +4,17 @@ import { sha256 } from '../hash';
 import type { RevertContext, RevertOutcome } from './types';
 
 /**
- * Mode and owner for a restored file. Set-uid, set-gid and sticky bits come back only together
- * with the owner recorded from the same original file: a backup that names special bits but no
- * owner did not come from our backUp() and would otherwise mint a root-owned set-uid file
- * (docs/security.md "Journal"). Ownership is restored only when it was recorded.
+ * Mode and owner for a restored file. Set-uid, set-gid and sticky bits never come back from a
+ * journal: the files a repair touches are configuration, which has no use for them, and a
+ * journal that asks for them (with or without an owner) is the shape of an attack, not of our own
+ * backup (docs/security.md "Journal"). Ownership is restored only when it was recorded.
  */
 export function restoredMode(b: FileBackup): { mode: number; uid?: number; gid?: number } {
   const owned = b.uid !== undefined && b.gid !== undefined;
-  const mode = (b.mode ?? 0o644) & (owned ? 0o7777 : 0o777);
-  return { mode, ...(owned && { uid: b.uid as number, gid: b.gid as number }) };
+  return {
+    mode: (b.mode ?? 0o644) & 0o777,
+    ...(owned && { uid: b.uid as number, gid: b.gid as number }),
+  };
 }
 
 /**
