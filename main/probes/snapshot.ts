@@ -20,6 +20,7 @@ import { probePodman } from './podman';
 import { probeHns } from './windows/hns';
 import { probeConfigChanges } from './config-changes';
 import { probeKernel } from './kernel';
+import { probeIpam } from './ipam';
 
 /** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, docs/knowledge/node-layouts.md#distributions-with-other-paths). */
 export const WELL_KNOWN_CONF_DIRS = {
@@ -120,6 +121,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const logs = await probeLogs(ctx);
   const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
   const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
+  const ipam = await probeIpam(ctx, confDirs);
 
   const snapshot: Snapshot = {
     node,
@@ -140,6 +142,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     ...(windows && { windows }),
     ...(configChanges.length > 0 && { configChanges }),
     ...(kernel && { kernel }),
+    ...(ipam.length > 0 && { ipam }),
   };
   return snapshot;
 }

@@ -8,6 +8,7 @@ import { cniPluginMissing } from './cni/plugin-missing';
 import { cniDirMismatch } from './cni/dir-mismatch';
 import { cniVersionUnsupported } from './cni/version-unsupported';
 import { cniKernelPrerequisites } from './cni/kernel-prerequisites';
+import { cniIpamLeaked } from './cni/ipam-leaked';
 import { containerdCriDisabled } from './containerd/cri-disabled';
 import { containerdConfigInvalid } from './containerd/config-invalid';
 import { containerdServiceStopped } from './containerd/service-stopped';
@@ -33,6 +34,7 @@ export const CORE_RULES: readonly Rule[] = [
   cniDirMismatch,
   cniVersionUnsupported,
   cniKernelPrerequisites,
+  cniIpamLeaked,
   containerdCriDisabled,
   containerdConfigInvalid,
   containerdServiceStopped,

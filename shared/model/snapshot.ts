@@ -258,8 +258,18 @@ export interface Snapshot {
    * could be read (an older bundle).
    */
   configChanges?: { path: string; mtime: string }[];
+  /** host-local IPAM reservations per network (Linux; absent in snapshots from older bundles). */
+  ipam?: IpamState[];
   /** Linux kernel prerequisites of pod networking (absent in snapshots from older bundles). */
   kernel?: Fact<KernelFacts>;
+}
+
+export interface IpamState {
+  network: string;
+  /** /var/lib/cni/networks/<network> */
+  dir: string;
+  /** One per reservation file: the address and the container (sandbox) ID it was given to. */
+  reservations: Fact<{ ip: string; containerId: string }[]>;
 }
 
 export interface KernelFacts {

@@ -29,7 +29,7 @@ export const CAUSE_ORDER: readonly string[] = [
   'cni.version.unsupported',
   'crio.network.default-missing',
   'cni.kernel.prerequisites',
-  'cni.ipam.exhausted',
+  'cni.ipam.leaked',
   'kubelet.cgroup-driver.mismatch',
   'cri.cni.not-reloaded',
   'cri.network.not-ready',
