@@ -49,7 +49,8 @@ test('Windows: Antrea v0.12 on containerd, the log line with "unexpected netNS" 
   await openDemo(page, 'windows-antrea-containerd');
   const top = page.getByTestId('top-finding');
   await expect(top).toContainText('unexpected netNS');
-  await top.getByRole('button', { name: 'Show evidence and repair' }).click();
+  // No repair can upgrade Antrea: the cause is guidance-only, and the button says so.
+  await top.getByRole('button', { name: 'Show evidence and guidance' }).click();
   const evidence = page.getByTestId('evidence');
   await expect(evidence.locator('.evidence.log')).toContainText(
     'C:\\var\\log\\containerd\\containerd.log:2',
@@ -111,6 +112,7 @@ test('keyboard: skip link first, visible focus, Tab reaches the screens', async 
   await expect(page.getByRole('button', { name: 'Rescan' })).toBeEnabled(); // the first scan is done
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab'); // Export report
   await page.keyboard.press('Tab'); // Rescan
   await page.keyboard.press('Tab'); // Theme
   await page.keyboard.press('Tab'); // first screen

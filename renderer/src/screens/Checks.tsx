@@ -52,10 +52,21 @@ export function Checks({ scan }: { scan: ScanResponse }) {
                 <StatusBadge status={c.status} />
               </td>
               <td>
-                <div>{ruleMap.get(c.rule)?.title ?? c.rule}</div>
+                {/* Rule titles name the problem; "looks for" makes pass and fail both read right. */}
+                <div>
+                  <span className="muted">Looks for: </span>
+                  {ruleMap.get(c.rule)?.title ?? c.rule}
+                </div>
                 <code className="muted small">{c.rule}</code>
               </td>
-              <td>{c.reason ?? (c.status === 'fail' ? 'see Findings' : '')}</td>
+              <td>
+                {c.reason ??
+                  (c.status === 'fail'
+                    ? 'found: see Findings'
+                    : c.status === 'pass'
+                      ? 'not found on this node'
+                      : '')}
+              </td>
             </tr>
           ))}
         </tbody>

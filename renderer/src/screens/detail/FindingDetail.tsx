@@ -6,7 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Finding } from '../../../../shared/model/finding';
 import type { ScanResponse } from '../../../../shared/api';
 import { SeverityBadge } from '../../components/Badges';
+import { CopyButton } from '../../components/CopyButton';
 import { DetailResizer } from '../../components/DetailResizer';
+import { findingMarkdown } from '../../../../shared/finding-markdown';
+import { fixCommand } from '../../../../shared/report-html';
 import { useView } from '../../state/view-store';
 import { EvidenceItem } from './Evidence';
 import { RepairPanel } from './RepairPanel';
@@ -64,6 +67,18 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
         {f.runtime ? ` · about ${f.runtime}` : ''}
         {f.kb ? ` · ${f.kb}` : ''}
       </p>
+      <div className="row-actions">
+        <CopyButton
+          label="Copy as Markdown"
+          text={() => findingMarkdown(f, scan.report, scan.label)}
+        />
+        {f.repairs[0] && (
+          <CopyButton
+            label="Copy fix command"
+            text={() => fixCommand(f.repairs[0]!.id, scan.report)}
+          />
+        )}
+      </div>
       {gone && (
         <p className="notice ok" role="status">
           This finding is not in the latest scan any more.
