@@ -8,6 +8,7 @@ import { scanHost } from '../engine/scan';
 import { BundleHost } from './bundle-host';
 import type { CheckResult, Finding } from '../../shared/model/finding';
 import type { Report } from '../../shared/model/report';
+import type { Snapshot } from '../../shared/model/snapshot';
 
 type ManifestSections = Omit<BundleManifest, 'format' | 'host'>;
 
@@ -35,6 +36,7 @@ export function memoryNode(spec: MemoryNodeSpec): BundleHost {
 
 export interface MemoryScan {
   report: Report;
+  snapshot: Snapshot;
   /** Status of each check by rule id. */
   status(rule: string): CheckResult['status'] | undefined;
   /** The check result (with its reason) of one rule; throws when the rule did not run. */
@@ -45,10 +47,13 @@ export interface MemoryScan {
 
 /** Scans a memory node (CRI answers only from `spec.cri`; nothing is dialled). */
 export async function scanMemoryNode(spec: MemoryNodeSpec): Promise<MemoryScan> {
-  const { report } = await scanHost(memoryNode(spec), { skipCri: spec.cri === undefined });
+  const { report, snapshot } = await scanHost(memoryNode(spec), {
+    skipCri: spec.cri === undefined,
+  });
   const checks = new Map(report.checks.map((c) => [c.rule, c]));
   return {
     report,
+    snapshot,
     status: (rule) => checks.get(rule)?.status,
     check(rule) {
       const c = checks.get(rule);
