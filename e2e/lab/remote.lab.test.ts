@@ -12,9 +12,7 @@ import { SCENARIOS, type Scenario } from './node-scenarios';
 import { run } from './exec';
 
 const CLI = fileURLToPath(new URL('../../bin/cni-doctor.mjs', import.meta.url));
-const CRASH_ENTRY = fileURLToPath(
-  new URL('../../main/repairs/testing/crash-entry.ts', import.meta.url),
-);
+const CRASH_ENTRY = fileURLToPath(new URL('../../app/cli/testing/crash-entry.ts', import.meta.url));
 
 beforeAll(async () => {
   const missing = ['podman', 'sshd', 'ssh', 'socat', 'busybox'].filter(

@@ -7,7 +7,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { BundleManifest } from './manifest';
 import type { RecordedFile } from '../host/recording-host';
-import { nodePathToBundleRel } from '../host/paths';
+import { nodePathToBundleRel } from '../conventions/node-paths';
 import { createOutputDir, writeNewPrivateFile, writeOutputFile } from './output-file';
 import { gzipStream, tarOf, type TarFile } from './tar-stream';
 

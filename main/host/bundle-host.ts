@@ -27,7 +27,7 @@ import {
   dirnameNode,
   nodePathToBundleRel,
   pathKey,
-} from './paths';
+} from '../conventions/node-paths';
 
 const UNRECORDED = (p: string): { ok: false; error: FsErrorCode; message: string } => ({
   ok: false,

@@ -21,7 +21,7 @@ import type {
   StreamOptions,
   VersionHints,
 } from './host';
-import { joinNode } from './paths';
+import { joinNode } from '../conventions/node-paths';
 
 export interface RecordedFile {
   path: string;

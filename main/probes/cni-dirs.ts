@@ -5,25 +5,15 @@
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
 import type { CniBinDir, CniConfDir, CniConfFile } from '../../shared/model/snapshot';
-import { joinNode } from '../host/paths';
+import { joinNode } from '../conventions/node-paths';
 import type { ProbeContext } from './context';
 import { decodeText } from './context';
-import {
-  byteOrderMarkError,
-  cniExtension,
-  disabledOriginal,
-  LOADABLE_EXTENSIONS,
-  parseCniConfig,
-} from './cni-parse';
+import { byteOrderMarkError, cniExtension, parseCniConfig } from './cni-parse';
+import { LOADABLE_EXTENSIONS, byteOrder, disabledOriginal } from '../conventions/cni-files';
 
 /** Evidence quotes need the text; a CNI config larger than this is not a real one. */
 const MAX_CONF_TEXT = 256 * 1024;
 const MAX_ENTRIES = 5000;
-
-/** Byte-wise order, identical to Go's sort.Strings on the UTF-8 names (docs/knowledge/cni-loading.md#containerds-loader step 3). */
-export function byteOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
 
 export async function probeConfDir(ctx: ProbeContext, path: string): Promise<CniConfDir> {
   const listing = await ctx.list(path);

@@ -13,20 +13,6 @@ export function cniExtension(name: string, os: 'linux' | 'windows'): string {
   return os === 'windows' ? ext.toLowerCase() : ext;
 }
 
-export const LOADABLE_EXTENSIONS = ['.conf', '.conflist', '.json'] as const;
-export const DISABLED_SUFFIXES = ['.disabled', '.mk_disabled', '.cilium_bak'] as const;
-
-/** `10-calico.conflist.mk_disabled` → `10-calico.conflist`, or undefined. */
-export function disabledOriginal(name: string): string | undefined {
-  for (const s of DISABLED_SUFFIXES) {
-    if (name.endsWith(s)) {
-      const orig = name.slice(0, -s.length);
-      return LOADABLE_EXTENSIONS.some((e) => orig.toLowerCase().endsWith(e)) ? orig : undefined;
-    }
-  }
-  return undefined;
-}
-
 function jsonErrorPosition(text: string, message: string): { line?: number; column?: number } {
   const m = /position (\d+)/.exec(message);
   if (!m) return {};

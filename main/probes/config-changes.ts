@@ -6,7 +6,7 @@
  */
 import type { Fact } from '../../shared/model/fact';
 import type { CniConfDir, ContainerdFacts, CrioFacts } from '../../shared/model/snapshot';
-import { pathKey } from '../host/paths';
+import { pathKey } from '../conventions/node-paths';
 import type { ProbeContext } from './context';
 
 export async function probeConfigChanges(

@@ -11,9 +11,9 @@ import type {
   ProcessFact,
   TomlKeyRef,
 } from '../../shared/model/snapshot';
-import { dirnameNode, resolveNode, basenameNode, joinNode } from '../host/paths';
+import { dirnameNode, resolveNode, basenameNode, joinNode } from '../conventions/node-paths';
 import { flagValue } from './args';
-import { endpointKey, normalizeEndpoint } from './endpoint';
+import { endpointKey, normalizeEndpoint } from '../conventions/endpoint';
 import type { ProbeContext } from './context';
 import {
   dotted,

@@ -4,7 +4,7 @@ import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
 import type { CrictlFacts, Located } from '../../shared/model/snapshot';
 import type { ProbeContext } from './context';
-import { normalizeEndpoint } from './endpoint';
+import { normalizeEndpoint } from '../conventions/endpoint';
 
 /** Evidence quotes a line or two; a crictl.yaml larger than this is not a real one. */
 const MAX_QUOTED_TEXT = 64 * 1024;

@@ -5,7 +5,7 @@
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
 import type { ConfigError, CrioFacts, Located, ProcessFact } from '../../shared/model/snapshot';
-import { joinNode } from '../host/paths';
+import { joinNode } from '../conventions/node-paths';
 import { flagValue } from './args';
 import type { ProbeContext } from './context';
 import {

@@ -11,7 +11,7 @@ import type {
   KubeletFacts,
 } from '../../shared/model/snapshot';
 import type { ProbeContext } from './context';
-import { endpointKey, endpointToPath, normalizeEndpoint } from './endpoint';
+import { endpointKey, endpointToPath, normalizeEndpoint } from '../conventions/endpoint';
 
 export const WELL_KNOWN_LINUX_ENDPOINTS: { endpoint: string; runtime: EndpointFact['runtime'] }[] =
   [

@@ -8,14 +8,7 @@ import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
 import type { KernelFacts } from '../../shared/model/snapshot';
 import type { ProbeContext } from './context';
-
-export const KERNEL_PATHS = {
-  ipForward: '/proc/sys/net/ipv4/ip_forward',
-  bridgeNfCallIptables: '/proc/sys/net/bridge/bridge-nf-call-iptables',
-  brNetfilterModule: '/sys/module/br_netfilter',
-  ipv6: '/proc/sys/net/ipv6',
-  disableIpv6: '/proc/sys/net/ipv6/conf/all/disable_ipv6',
-} as const;
+import { KERNEL_PATHS } from '../conventions/kernel-paths';
 
 /** The first line of a sysctl file, or null when the file does not exist. */
 async function sysctl(ctx: ProbeContext, path: string): Promise<string | null | Error> {

@@ -12,10 +12,10 @@ import type {
   ProcessFact,
   TextFile,
 } from '../../shared/model/snapshot';
-import { joinNode } from '../host/paths';
+import { joinNode } from '../conventions/node-paths';
 import { parseEnvFile, splitArgs } from './args';
 import type { ProbeContext } from './context';
-import { normalizeEndpoint } from './endpoint';
+import { normalizeEndpoint } from '../conventions/endpoint';
 
 const LINUX_FLAG_FILES = [
   '/var/lib/kubelet/kubeadm-flags.env',

@@ -6,7 +6,7 @@ import type { Fact } from '../../shared/model/fact';
 import { unknownFact } from '../../shared/model/fact';
 import type { CniBinDir, CniConfDir, Snapshot } from '../../shared/model/snapshot';
 import type { Host } from '../host/host';
-import { pathKey } from '../host/paths';
+import { pathKey } from '../conventions/node-paths';
 import { ProbeContext } from './context';
 import { probeContainerd } from './containerd';
 import { probeCrio } from './crio';
@@ -14,6 +14,7 @@ import { probeKubelet } from './kubelet';
 import { probeCrictl } from './crictl';
 import { probeEndpoints } from './endpoints';
 import { probeBinDir, probeConfDir } from './cni-dirs';
+
 import { probeLogs } from './logs';
 import { probeVersions, SERVICE_NAMES } from './versions';
 import { probePodman } from './podman';
@@ -21,26 +22,7 @@ import { probeHns } from './windows/hns';
 import { probeConfigChanges } from './config-changes';
 import { probeKernel } from './kernel';
 import { probeIpam } from './ipam';
-
-/** Other conf dirs a cluster CNI may have written to (rules.md cni.dir.mismatch, docs/knowledge/node-layouts.md#distributions-with-other-paths). */
-export const WELL_KNOWN_CONF_DIRS = {
-  linux: [
-    '/etc/cni/net.d',
-    '/etc/cni/net.mk',
-    '/var/lib/rancher/k3s/agent/etc/cni/net.d',
-    '/var/lib/rancher/rke2/agent/etc/cni/net.d',
-  ],
-  windows: [
-    'C:\\etc\\cni\\net.d',
-    'C:\\Program Files\\containerd\\cni\\conf',
-    'C:\\k\\cni\\config',
-  ],
-} as const;
-
-export const WELL_KNOWN_BIN_DIRS = {
-  linux: ['/opt/cni/bin', '/usr/lib/cni', '/usr/libexec/cni'],
-  windows: ['C:\\opt\\cni\\bin', 'C:\\Program Files\\containerd\\cni\\bin', 'C:\\k\\cni'],
-} as const;
+import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
 
 export interface SnapshotOptions {
   /** Skip asking CRI endpoints (e.g. a quick scan). */

@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CriEntry } from '../../shared/model/cri';
-import { endpointToPath } from '../probes/endpoint';
+import { endpointToPath } from '../conventions/endpoint';
 import type { NodeProcess, Transport } from './transport';
 
 /** socat reads `,` and `:` in an address as option syntax: only plain paths are relayed. */

@@ -7,11 +7,11 @@ import { READ_LIMITS } from '../bundle/limits';
 import { CONTAINERD_LOCATIONS } from '../probes/containerd';
 import { CRICTL_PATHS } from '../probes/crictl';
 import { WELL_KNOWN_LINUX_ENDPOINTS } from '../probes/endpoints';
-import { endpointToPath } from '../probes/endpoint';
+import { endpointToPath } from '../conventions/endpoint';
 import { JOURNAL_UNITS, LOG_FILES } from '../probes/logs';
-import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../probes/snapshot';
 import { SERVICE_NAMES } from '../probes/versions';
 import type { AgentRequest } from './agent-session';
+import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
 
 export const LIST_MAX = 100_000;
 

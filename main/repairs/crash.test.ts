@@ -28,7 +28,9 @@ let entry = '';
 const cleanup: string[] = [];
 
 beforeAll(async () => {
-  entry = await bundleEntry(fileURLToPath(new URL('./testing/crash-entry.ts', import.meta.url)));
+  entry = await bundleEntry(
+    fileURLToPath(new URL('../../app/cli/testing/crash-entry.ts', import.meta.url)),
+  );
   cleanup.push(path.dirname(entry));
 }, 60_000);
 

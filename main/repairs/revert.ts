@@ -4,7 +4,7 @@
  * services the repair restarted so they read the restored files.
  */
 import type { JournalEntry, RollbackReport } from '../../shared/model/repair';
-import { dirnameNode } from '../host/paths';
+import { dirnameNode } from '../conventions/node-paths';
 import type { EntryRecorder } from './journal/recorder';
 import type { JournalStore } from './journal/store';
 import type { NodeFs } from './node-fs';

@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { Snapshot } from '../../shared/model/snapshot';
 import { parseToml } from '../config/toml';
-import { dirnameNode, resolveNode } from '../host/paths';
+import { dirnameNode, resolveNode } from '../conventions/node-paths';
 import type { NodeFs } from './node-fs';
 
 /** The root as this machine names it: realpath, so `/mnt/node` and a link to it share state. */

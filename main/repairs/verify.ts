@@ -8,7 +8,7 @@ import type { RepairPlan, Verification } from '../../shared/model/repair';
 import type { Report } from '../../shared/model/report';
 import type { Snapshot } from '../../shared/model/snapshot';
 import { derive } from '../rules/derive';
-import { dirnameNode, pathKey } from '../host/paths';
+import { dirnameNode, pathKey } from '../conventions/node-paths';
 import type { Rescan } from './environment';
 import type { ServiceManager } from './services/types';
 

@@ -12,8 +12,8 @@ import type {
   Snapshot,
 } from '../../shared/model/snapshot';
 import type { CriEntry } from '../../shared/model/cri';
-import { pathKey } from '../host/paths';
-import { endpointKey } from '../probes/endpoint';
+import { pathKey } from '../conventions/node-paths';
+import { endpointKey } from '../conventions/endpoint';
 
 export type RuntimeName = 'containerd' | 'crio';
 

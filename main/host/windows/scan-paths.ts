@@ -6,12 +6,16 @@
  */
 import { CONTAINERD_LOCATIONS } from '../../probes/containerd';
 import { CRICTL_PATHS } from '../../probes/crictl';
-import { DISABLED_SUFFIXES, LOADABLE_EXTENSIONS } from '../../probes/cni-parse';
 import { WINDOWS_FLAG_FILES, WINDOWS_KUBELET_CONFIG } from '../../probes/kubelet';
 import { LOG_FILES } from '../../probes/logs';
-import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../../probes/snapshot';
 import { isCollectablePath } from './collect-input';
-import { normalizeNodePath } from '../paths';
+import { normalizeNodePath } from '../../conventions/node-paths';
+import {
+  DISABLED_SUFFIXES,
+  LOADABLE_EXTENSIONS,
+  WELL_KNOWN_BIN_DIRS,
+  WELL_KNOWN_CONF_DIRS,
+} from '../../conventions/cni-files';
 
 /** What one collection call is asked to read (collect-input.ts has the meaning of each list). */
 export interface PathRequest {

@@ -29,7 +29,7 @@ import type {
   StatResult,
   StreamOptions,
 } from '../host';
-import { pathKey } from '../paths';
+import { pathKey } from '../../conventions/node-paths';
 import { collectWindows, defaultDeadlineMs } from './collect';
 import { defaultCollectInput, type CollectInput } from './collect-input';
 import { toBundlePieces } from './collect-manifest';

@@ -5,11 +5,12 @@
  * as it is now (not the snapshot), and again after the repair by verify.
  */
 import type { Snapshot } from '../../../shared/model/snapshot';
-import { basenameNode, dirnameNode, pathKey } from '../../host/paths';
-import { cniExtension, LOADABLE_EXTENSIONS, parseCniConfig } from '../../probes/cni-parse';
-import { joinNode } from '../../host/paths';
+import { basenameNode, dirnameNode, pathKey } from '../../conventions/node-paths';
+import { cniExtension, parseCniConfig } from '../../probes/cni-parse';
+import { joinNode } from '../../conventions/node-paths';
 import type { PlanHost } from './plan-host';
 import { refuse } from './refusal';
+import { LOADABLE_EXTENSIONS } from '../../conventions/cni-files';
 
 export interface DirRename {
   from: string;

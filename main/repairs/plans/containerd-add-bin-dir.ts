@@ -16,7 +16,7 @@ import {
   supportsBinDirs,
 } from './containerd-config';
 import { refuse } from './refusal';
-import { pathKey } from '../../host/paths';
+import { pathKey } from '../../conventions/node-paths';
 
 export const buildContainerdAddBinDir: PlanBuilder<'containerd-add-bin-dir'> = async (
   s,

@@ -7,7 +7,7 @@
 import { setTomlValue } from '../../config/toml';
 import { parseToml } from '../../config/toml';
 import { getIn } from '../../probes/config-chain';
-import { pathKey } from '../../host/paths';
+import { pathKey } from '../../conventions/node-paths';
 import type { PlanBuilder } from './types';
 import type { TextEdit } from './steps';
 import { editStep, restartStep } from './steps';

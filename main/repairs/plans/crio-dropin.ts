@@ -9,11 +9,11 @@ import { setTomlValue } from '../../config/toml';
 import type { TomlEditValue } from '../../config/toml';
 import type { CrioFacts, Located, Snapshot } from '../../../shared/model/snapshot';
 import type { WriteStep } from '../../../shared/model/repair';
-import { byteOrder } from '../../probes/cni-dirs';
-import { dirnameNode, joinNode } from '../../host/paths';
+import { dirnameNode, joinNode } from '../../conventions/node-paths';
 import type { PlanHost } from './plan-host';
 import { createStep, editStep, type TextEdit } from './steps';
 import { refuse } from './refusal';
+import { byteOrder } from '../../conventions/cni-files';
 
 export const DROPIN_NAME = '99-cni-doctor.conf';
 

@@ -7,7 +7,7 @@ import type { PlanBuilder } from './types';
 import { renameStep } from './steps';
 import { assertConfigRemains } from './conf-dir-guard';
 import { CNI_RENAME_IMPACT } from './cni-impact';
-import { dirnameNode, pathKey } from '../../host/paths';
+import { dirnameNode, pathKey } from '../../conventions/node-paths';
 import { refuse } from './refusal';
 
 export const buildRenameFile: PlanBuilder<'rename-file'> = async (s, r, host) => {

@@ -8,7 +8,7 @@ import type { PlanBuilder } from './types';
 import { createStep, editStep, type TextEdit } from './steps';
 import { setYamlTopLevel, yamlScalar } from './line-edit';
 import { CRICTL_PATHS } from '../../probes/crictl';
-import { normalizeEndpoint, sameEndpoint } from '../../probes/endpoint';
+import { normalizeEndpoint, sameEndpoint } from '../../conventions/endpoint';
 import { refuse } from './refusal';
 
 export const buildWriteCrictlConfig: PlanBuilder<'write-crictl-config'> = async (s, r, host) => {

@@ -1,6 +1,6 @@
 /** rename: one rename(2) plus directory fsync; reverted by renaming back. */
 import type { JournalStep, RenameStep } from '../../../shared/model/repair';
-import { basenameNode, dirnameNode } from '../../host/paths';
+import { basenameNode, dirnameNode } from '../../conventions/node-paths';
 import { sha256 } from '../hash';
 import { restoreFile } from './restore';
 import {

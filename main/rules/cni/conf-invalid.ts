@@ -2,7 +2,7 @@ import type { Rule, FindingDraft, RepairOffer } from '../types';
 import { offer } from '../offers';
 import { confDirEvidence, confFileEvidence } from '../evidence';
 import { judgeEachRuntime } from './shared';
-import { byteOrder } from '../../probes/cni-dirs';
+import { byteOrder } from '../../conventions/cni-files';
 
 export const cniConfInvalid: Rule = {
   id: 'cni.conf.invalid',

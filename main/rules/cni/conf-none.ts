@@ -5,7 +5,7 @@ import type { FindingDraft, RepairOffer } from '../types';
 import { confDirEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
 import { parsed } from '../derive';
-import { disabledOriginal } from '../../probes/cni-parse';
+import { disabledOriginal } from '../../conventions/cni-files';
 
 export const cniConfNone: Rule = {
   id: 'cni.conf.none',

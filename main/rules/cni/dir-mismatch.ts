@@ -5,8 +5,8 @@ import { confDirEvidence, locatedEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
 import { clusterCniName, isDefaultConfig } from '../cni-classify';
 import { parsed } from '../derive';
-import { pathKey } from '../../host/paths';
-import { WELL_KNOWN_CONF_DIRS } from '../../probes/snapshot';
+import { pathKey } from '../../conventions/node-paths';
+import { WELL_KNOWN_CONF_DIRS } from '../../conventions/cni-files';
 
 export const cniDirMismatch: Rule = {
   id: 'cni.dir.mismatch',

@@ -10,7 +10,7 @@ import { fail, notApplicable, unknown } from '../types';
 import { parsed } from '../derive';
 import { confFileEvidence } from '../evidence';
 import { judgedRuntimes, isOutcome } from './shared';
-import { KERNEL_PATHS } from '../../probes/kernel';
+import { KERNEL_PATHS } from '../../conventions/kernel-paths';
 
 /** Plugins that put pods on a Linux bridge (flannel delegates to bridge). */
 const BRIDGED = new Set(['bridge', 'flannel']);

@@ -5,8 +5,8 @@ import { confFileEvidence } from '../evidence';
 import { isOutcome, judgedRuntimes } from './shared';
 import { binDirHas, missingPlugins, type RuntimeView } from '../derive';
 import { isDefaultConfig } from '../cni-classify';
-import { WELL_KNOWN_BIN_DIRS } from '../../probes/snapshot';
-import { pathKey } from '../../host/paths';
+import { pathKey } from '../../conventions/node-paths';
+import { WELL_KNOWN_BIN_DIRS } from '../../conventions/cni-files';
 
 export const cniPluginMissing: Rule = {
   id: 'cni.plugin.missing',

@@ -2,7 +2,7 @@ import type { Rule } from '../types';
 import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
-import { sameEndpoint } from '../../probes/endpoint';
+import { sameEndpoint } from '../../conventions/endpoint';
 
 export const criCrictlMismatch: Rule = {
   id: 'cri.crictl.mismatch',

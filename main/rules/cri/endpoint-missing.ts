@@ -2,7 +2,7 @@ import type { Rule } from '../types';
 import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { locatedEvidence } from '../evidence';
-import { endpointKey } from '../../probes/endpoint';
+import { endpointKey } from '../../conventions/endpoint';
 import { isUnknownServiceAnswer } from '../containerd/cri-disabled';
 
 export const criEndpointMissing: Rule = {

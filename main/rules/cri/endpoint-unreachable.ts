@@ -2,7 +2,7 @@ import type { Rule, FindingDraft } from '../types';
 import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import { isUnknownServiceAnswer } from '../containerd/cri-disabled';
-import { endpointKey } from '../../probes/endpoint';
+import { endpointKey } from '../../conventions/endpoint';
 
 const UNANSWERED = new Set([4, 14]);
 

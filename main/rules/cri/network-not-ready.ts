@@ -1,6 +1,6 @@
 import type { Rule, FindingDraft } from '../types';
 import { fail, notApplicable, pass, unknown } from '../types';
-import { endpointKey } from '../../probes/endpoint';
+import { endpointKey } from '../../conventions/endpoint';
 import type { Evidence } from '../../../shared/model/finding';
 import type { CriEntry } from '../../../shared/model/cri';
 import type { RuntimeView } from '../derive';

@@ -2,7 +2,7 @@ import type { Rule } from '../types';
 import { offer } from '../offers';
 import { fail, pass } from '../types';
 import { disablesCri, isUnknownServiceAnswer } from '../containerd/cri-disabled';
-import { endpointKey } from '../../probes/endpoint';
+import { endpointKey } from '../../conventions/endpoint';
 
 export const criSocketMultiple: Rule = {
   id: 'cri.socket.multiple',

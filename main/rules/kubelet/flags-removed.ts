@@ -4,7 +4,7 @@ import { fail, notApplicable, pass, unknown } from '../types';
 import type { Evidence } from '../../../shared/model/finding';
 import { compareVersions } from '../versions';
 import { excerpt, findText } from '../evidence';
-import { endpointToPath } from '../../probes/endpoint';
+import { endpointToPath } from '../../conventions/endpoint';
 
 /** kubelet flags and the release that removed them (docs/knowledge/kubelet-and-cri.md#where-the-kubelets-runtime-endpoint-comes-from). */
 export const REMOVED_KUBELET_FLAGS: Record<string, string> = {

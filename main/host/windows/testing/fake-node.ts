@@ -9,7 +9,7 @@ import { COLLECT_FORMAT } from '../collect-result';
 import type { CollectInput, CollectSection } from '../collect-input';
 import { PAYLOAD_LINE_PREFIX, PAYLOAD_LINE_SUFFIX } from '../build-script';
 import type { RunOptions, RunResult, ScriptRunner } from '../powershell-session';
-import { normalizeNodePath } from '../../paths';
+import { normalizeNodePath } from '../../../conventions/node-paths';
 
 export interface FakeService {
   name: string;

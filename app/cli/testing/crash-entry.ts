@@ -7,12 +7,13 @@
  *   CNI_DOCTOR_LIST_POINTS=1         print `transition <point>` to stderr for every point
  *   CNI_DOCTOR_STALE_RESCAN=1        verification sees the pre-repair scan (forces a rollback)
  *
- * Never part of the shipped CLI: app/cli/entry.ts has no such hooks.
+ * Never part of the shipped CLI: app/cli/entry.ts has no such hooks. It lives beside the CLI it
+ * drives because the engine (main/) may not import the doors (docs/architecture.md).
  */
-import { main } from '../../../app/cli/main';
-import { configureRepairCommands } from '../../../app/cli/commands/repair-commands';
-import type { ScanResult } from '../../engine/scan';
-import { localEnvironment } from '../local-environment';
+import { main } from '../main';
+import { configureRepairCommands } from '../commands/repair-commands';
+import type { ScanResult } from '../../../main/engine/scan';
+import { localEnvironment } from '../../../main/repairs/local-environment';
 
 const crashAt = process.env.CNI_DOCTOR_CRASH_AT;
 const list = process.env.CNI_DOCTOR_LIST_POINTS === '1';

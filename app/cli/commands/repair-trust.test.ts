@@ -17,17 +17,22 @@ import {
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../app/cli/main';
-import type { Io } from '../../app/cli/io';
-import { applyRepair } from './apply';
-import { sha256 } from './hash';
-import { JournalStore } from './journal/store';
-import { recoverJournal } from './recover';
-import { defaultStateDir } from './state-dir';
-import { undoEntry } from './undo';
-import { makeNodeTree, shadowedNode, snapshotTree } from './testing/node-tree';
-import { newStateDir, testEnvironment } from './testing/env';
-import { NOBODY, plantedEntry, plantJournal, type PlantedWrite } from './testing/plant';
+import { main } from '../main';
+import type { Io } from '../io';
+import { applyRepair } from '../../../main/repairs/apply';
+import { sha256 } from '../../../main/repairs/hash';
+import { JournalStore } from '../../../main/repairs/journal/store';
+import { recoverJournal } from '../../../main/repairs/recover';
+import { defaultStateDir } from '../../../main/repairs/state-dir';
+import { undoEntry } from '../../../main/repairs/undo';
+import { makeNodeTree, shadowedNode, snapshotTree } from '../../../main/repairs/testing/node-tree';
+import { newStateDir, testEnvironment } from '../../../main/repairs/testing/env';
+import {
+  NOBODY,
+  plantedEntry,
+  plantJournal,
+  type PlantedWrite,
+} from '../../../main/repairs/testing/plant';
 
 const dirs: string[] = [];
 afterEach(() => {
