@@ -8,7 +8,7 @@ import type { Evidence } from '../../../shared/model/finding';
 import type { Rule } from '../types';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { offer } from '../offers';
-import { endpointKey } from '../../probes/endpoint';
+import { endpointKey } from '../../conventions/endpoint';
 
 const DOWN = new Set(['stopped', 'failed']);
 
