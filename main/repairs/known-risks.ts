@@ -8,7 +8,7 @@
 import type { Finding } from '../../shared/model/finding';
 import type { RepairPlan } from '../../shared/model/repair';
 import type { Report } from '../../shared/model/report';
-import { dirnameNode, pathKey } from '../host/paths';
+import { dirnameNode, pathKey } from '../conventions/node-paths';
 
 /** Rules whose finding on a remaining config means pods would fail with it. */
 const BREAKS_THE_FALLBACK = new Set([
