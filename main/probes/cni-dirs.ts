@@ -70,3 +70,6 @@ export async function probeBinDir(ctx: ProbeContext, path: string): Promise<CniB
   }
   return { path, entries: known([...listing.entries].sort(byteOrder)), missing: false };
 }
+
+/** Moved to main/conventions/cni-files.ts; re-exported for code written before the move. */
+export { byteOrder } from '../conventions/cni-files';

@@ -156,3 +156,6 @@ export function parseCniConfig(text: string, ext: string): CniParse {
     plugins: pluginRefs(doc),
   };
 }
+
+/** Moved to main/conventions/cni-files.ts; re-exported for code written before the move. */
+export { DISABLED_SUFFIXES, LOADABLE_EXTENSIONS, disabledOriginal } from '../conventions/cni-files';

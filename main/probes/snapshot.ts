@@ -140,3 +140,6 @@ function dedupe(os: 'linux' | 'windows', paths: string[]): string[] {
 }
 
 export const notProbed = <T>(what: string): Fact<T> => unknownFact(`${what} was not probed`);
+
+/** Moved to main/conventions/cni-files.ts; re-exported for code written before the move. */
+export { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
