@@ -95,14 +95,18 @@ test('Targets lists the node container; open it, see the finding, apply and undo
     .getByRole('group', { name: 'Confirm repair' })
     .getByRole('button', { name: 'Apply' })
     .click();
-  await expect(repair.getByText('applied', { exact: true })).toBeVisible({ timeout: 90_000 });
-  await expect(repair).toContainText('the finding is gone after a rescan');
+  await expect(repair.locator('[data-outcome]')).toHaveAttribute('data-outcome', 'applied', {
+    timeout: 90_000,
+  });
+  await expect(repair).toContainText(
+    'Applied and verified: the rescan no longer shows the problem.',
+  );
   expect(n.configFiles()).not.toEqual(before);
 
   await page.keyboard.press('Escape');
   await page.locator('nav [data-screen="history"]').click();
-  const row = page.getByRole('row', { name: /cni.conf.shadowed-by-default:disable-files/ });
-  await expect(row).toContainText('verified', { timeout: 30_000 });
+  const row = page.getByRole('row', { name: /Disable 10-containerd-net\.conflist/ });
+  await expect(row).toContainText('applied and verified', { timeout: 30_000 });
   await row.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
     timeout: 60_000,
