@@ -12,7 +12,7 @@ export function nodeConfigToml(): string {
 [plugins]
   [plugins."io.containerd.grpc.v1.cri"]
     sandbox_image = "localhost/cni-doctor/pause:lab"
-    # the lab machine lacks CAP_SYS_RESOURCE (lab-feasibility §6.2)
+    # the lab machine lacks CAP_SYS_RESOURCE (docs/knowledge/lab.md#a-real-pod-sandbox)
     restrict_oom_score_adj = true
     [plugins."io.containerd.grpc.v1.cri".cni]
       bin_dir = "/opt/cni/bin"
