@@ -19,7 +19,8 @@ export interface AgentAnswer {
 
 const TYPES = new Set(['file', 'dir', 'socket', 'other', 'missing']);
 const MAX_LINE = 64 * 1024;
-const MAX_BLOCK = 80 * 1024 * 1024;
+// A 64 MiB log tail is ~90 MB as base64 lines; anything beyond that is not an answer we asked for.
+const MAX_BLOCK = 100 * 1024 * 1024;
 
 export class AgentProtocolError extends Error {}
 
