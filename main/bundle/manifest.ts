@@ -87,6 +87,19 @@ const criEntry = z.object({
   error: z.object({ code: z.number().int(), message: text }).nullable().default(null),
 });
 
+const pluginVersion = z.union([
+  z.object({
+    ok: z.literal(true),
+    cniVersion: z.string(),
+    supportedVersions: z.array(z.string()),
+  }),
+  z.object({
+    ok: z.literal(false),
+    problem: z.enum(['not-executable', 'wrong-architecture', 'crashed', 'bad-output', 'timeout']),
+    message: text,
+  }),
+]);
+
 const sections = {
   collectedAt: z.string(),
   collector: z.object({ name: z.string().optional(), version: z.string().optional() }),
@@ -121,6 +134,15 @@ const sections = {
     policyLists: lenientList(z.record(z.string(), z.unknown())).default([]),
     error: z.string().nullable().optional(),
     source: z.string().optional(),
+  }),
+  /** Extension: CNI_COMMAND=VERSION answers of plugin binaries, by node path. */
+  pluginVersions: z.record(z.string(), z.unknown()).transform((m) => {
+    const out: Record<string, z.output<typeof pluginVersion>> = {};
+    for (const [k, v] of Object.entries(m)) {
+      const r = pluginVersion.safeParse(v);
+      if (r.success) out[k] = r.data;
+    }
+    return out;
   }),
   logs: lenientList(z.object({ source: z.string(), path: z.string() })),
   redactions: lenientList(z.object({ path: z.string(), what: z.string() })),

@@ -20,6 +20,7 @@ import type {
   StatResult,
   StreamOptions,
   FsErrorCode,
+  PluginVersionResult,
 } from './host';
 import {
   basenameNode,
@@ -241,6 +242,11 @@ export class BundleHost implements Host {
 
   async cri(): Promise<CriEntry[] | undefined> {
     return this.manifest.cri?.map((c) => ({ ...c }));
+  }
+
+  async pluginVersion(p: string): Promise<PluginVersionResult | undefined> {
+    const r = this.manifest.pluginVersions?.[p];
+    return r ? { ...r } : undefined;
   }
 
   async pipes(): Promise<Fact<string[]>> {

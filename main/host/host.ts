@@ -7,7 +7,12 @@
  */
 import type { Fact } from '../../shared/model/fact';
 import type { CriEntry } from '../../shared/model/cri';
-import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/snapshot';
+import type {
+  NodeFacts,
+  PluginVersionAnswer,
+  ProcessFact,
+  ServiceFact,
+} from '../../shared/model/snapshot';
 
 export type FsErrorCode =
   'ENOENT' | 'EACCES' | 'ELOOP' | 'ENOTDIR' | 'EISDIR' | 'EIO' | 'UNRECORDED' | 'OTHER';
@@ -71,11 +76,19 @@ export interface Host {
   cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined>;
   /** Why cri() gave no answers, when the host knows (a remote node without a CRI relay). */
   criUnavailable?(): string | undefined;
+  /**
+   * Runs a CNI plugin with CNI_COMMAND=VERSION (no network change). Only a live node can; a
+   * bundle answers what its collection recorded. `undefined`: not asked / not recorded.
+   */
+  pluginVersion?(path: string): Promise<PluginVersionResult | undefined>;
   /** Windows only: names under \\.\pipe\. */
   pipes(): Promise<Fact<string[]>>;
   /** Windows only: HNS objects as the node returned them (the probe normalises them). */
   hns(): Promise<Fact<RawHns>>;
 }
+
+/** A CNI plugin's answer to `CNI_COMMAND=VERSION` (shared/model/snapshot.ts). */
+export type PluginVersionResult = PluginVersionAnswer;
 
 /** Binaries whose `--version` a live host may run, found from the process table or defaults. */
 export interface VersionHints {

@@ -20,8 +20,10 @@ import type {
   StatResult,
   StreamOptions,
   VersionHints,
+  PluginVersionResult,
 } from './host';
 import { ResolveError, RootResolver } from './rooted-fs';
+import { runPluginVersion } from './linux/plugin-version';
 import { readProcessTable } from './linux/proc';
 import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
 
@@ -110,6 +112,12 @@ export class LinuxHost implements Host {
     } catch (e) {
       return fsError(p, e);
     }
+  }
+
+  /** Only on the running node: under --root the binaries may not even run on this machine. */
+  async pluginVersion(p: string): Promise<PluginVersionResult | undefined> {
+    if (this.root !== '/') return undefined;
+    return runPluginVersion(p);
   }
 
   async readFile(p: string, opts?: ReadOptions): Promise<ReadResult> {

@@ -20,6 +20,7 @@ import type {
   StatResult,
   StreamOptions,
   VersionHints,
+  PluginVersionResult,
 } from './host';
 import { joinNode } from '../conventions/node-paths';
 
@@ -207,6 +208,14 @@ export class RecordingHost implements Host {
     return r;
   }
 
+  private readonly pluginVersions: Record<string, PluginVersionResult> = {};
+
+  async pluginVersion(p: string): Promise<PluginVersionResult | undefined> {
+    const r = await this.inner.pluginVersion?.(p);
+    if (r) this.pluginVersions[p] = r;
+    return r;
+  }
+
   async pipes(): Promise<Fact<string[]>> {
     const r = await this.inner.pipes();
     if (r.known) this.pipeNames = r.value;
@@ -244,6 +253,9 @@ export class RecordingHost implements Host {
       ...(this.svcs && { services: this.svcs }),
       versions: this.versionMap,
       ...(this.criEntries && { cri: this.criEntries.map((c) => ({ ...c, api: c.api })) }),
+      ...(Object.keys(this.pluginVersions).length > 0 && {
+        pluginVersions: { ...this.pluginVersions },
+      }),
       ...(this.hnsRaw && {
         hns: this.hnsRaw.known
           ? {

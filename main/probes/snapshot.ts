@@ -23,6 +23,7 @@ import { probeConfigChanges } from './config-changes';
 import { probeKernel } from './kernel';
 import { probeIpam } from './ipam';
 import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
+import { probePluginVersions } from './plugin-versions';
 
 export interface SnapshotOptions {
   /** Skip asking CRI endpoints (e.g. a quick scan). */
@@ -104,6 +105,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
   const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
   const ipam = await probeIpam(ctx, confDirs);
+  const pluginVersions = await probePluginVersions(ctx, confDirs, binDirs);
 
   const snapshot: Snapshot = {
     node,
@@ -125,6 +127,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     ...(configChanges.length > 0 && { configChanges }),
     ...(kernel && { kernel }),
     ...(ipam.length > 0 && { ipam }),
+    ...(pluginVersions.length > 0 && { pluginVersions }),
   };
   return snapshot;
 }

@@ -9,6 +9,7 @@ import { cniDirMismatch } from './cni/dir-mismatch';
 import { cniVersionUnsupported } from './cni/version-unsupported';
 import { cniKernelPrerequisites } from './cni/kernel-prerequisites';
 import { cniIpamLeaked } from './cni/ipam-leaked';
+import { cniPluginUnusable } from './cni/plugin-unusable';
 import { containerdCriDisabled } from './containerd/cri-disabled';
 import { containerdConfigInvalid } from './containerd/config-invalid';
 import { containerdServiceStopped } from './containerd/service-stopped';
@@ -35,6 +36,7 @@ export const CORE_RULES: readonly Rule[] = [
   cniVersionUnsupported,
   cniKernelPrerequisites,
   cniIpamLeaked,
+  cniPluginUnusable,
   containerdCriDisabled,
   containerdConfigInvalid,
   containerdServiceStopped,

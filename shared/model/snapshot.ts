@@ -258,10 +258,31 @@ export interface Snapshot {
    * could be read (an older bundle).
    */
   configChanges?: { path: string; mtime: string }[];
+  /**
+   * CNI_COMMAND=VERSION answers of the plugins the runtimes' configs name (live Linux node, or
+   * recorded in the bundle); absent when no plugin could be asked.
+   */
+  pluginVersions?: PluginProbe[];
   /** host-local IPAM reservations per network (Linux; absent in snapshots from older bundles). */
   ipam?: IpamState[];
   /** Linux kernel prerequisites of pod networking (absent in snapshots from older bundles). */
   kernel?: Fact<KernelFacts>;
+}
+
+/** A CNI plugin's answer to `CNI_COMMAND=VERSION`, or why it gave none. */
+export type PluginVersionAnswer =
+  | { ok: true; cniVersion: string; supportedVersions: string[] }
+  | {
+      ok: false;
+      problem: 'not-executable' | 'wrong-architecture' | 'crashed' | 'bad-output' | 'timeout';
+      message: string;
+    };
+
+export interface PluginProbe {
+  type: string;
+  /** The binary the runtime would run: the first bin dir that holds it. */
+  path: string;
+  answer: PluginVersionAnswer;
 }
 
 export interface IpamState {
