@@ -21,6 +21,7 @@ import type {
   StatResult,
   StreamOptions,
   VersionHints,
+  PluginVersionResult,
 } from '../host/host';
 import { isRelevant, processName } from '../host/linux/proc';
 import { journalFact, parseSystemctlShow, versionIn } from '../host/linux/commands';
@@ -233,6 +234,33 @@ export class RemoteLinuxHost implements Host {
       }),
     );
     return out;
+  }
+
+  /**
+   * The agent runs a binary only with `--version` and no environment of ours: a CNI plugin run
+   * without CNI_COMMAND prints its "about" text and, since libcni v1.1.0, "CNI protocol versions
+   * supported: …", and exits without touching the network (docs/knowledge/cni-loading.md
+   * #checking-plugin-binaries). Output it does not recognise is no answer (the check says unknown).
+   */
+  async pluginVersion(path: string): Promise<PluginVersionResult | undefined> {
+    try {
+      const a = await this.ask({ op: 'version', path });
+      if (a.type !== 'file') return undefined;
+      const text = (a.blocks[0] ?? Buffer.alloc(0)).toString('utf8');
+      const listed = /CNI protocol versions supported: *([0-9., ]+)/.exec(text)?.[1];
+      if (listed) {
+        const supportedVersions = listed.split(/[ ,]+/).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
+        const cniVersion = supportedVersions[supportedVersions.length - 1];
+        if (cniVersion) return { ok: true, cniVersion, supportedVersions };
+      }
+      if (/Exec format error|cannot execute binary file/i.test(text))
+        return { ok: false, problem: 'wrong-architecture', message: text.trim().slice(0, 200) };
+      if (/Permission denied/i.test(text))
+        return { ok: false, problem: 'not-executable', message: text.trim().slice(0, 200) };
+      return undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async journal(req: JournalRequest): Promise<Fact<string> | undefined> {
