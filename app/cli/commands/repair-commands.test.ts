@@ -1,8 +1,6 @@
 import * as path from 'node:path';
 import { appendFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../main';
-import type { Io } from '../io';
 import { configureRepairCommands } from './repair-commands';
 import { localEnvironment } from '../../../main/repairs';
 import {
@@ -14,6 +12,7 @@ import {
   type TreeSpec,
 } from '../../../main/repairs/testing/node-tree';
 import { newStateDir } from '../../../main/repairs/testing/env';
+import { runCli } from '../run-cli.testutil';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,18 +27,7 @@ function node(spec: TreeSpec): { root: string; state: string } {
   return { root, state };
 }
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    out: (t) => (out += `${t}\n`),
-    err: (t) => (err += `${t}\n`),
-    progress: () => undefined,
-    isTty: false,
-  };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 const ENABLE_CRI = 'containerd.cri.disabled:containerd-enable-cri';
 

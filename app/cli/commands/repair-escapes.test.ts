@@ -5,11 +5,10 @@
  */
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../main';
-import type { Io } from '../io';
 import { configureRepairCommands } from './repair-commands';
 import { makeNodeTree, removeTree, shadowedNode } from '../../../main/repairs/testing/node-tree';
 import { newStateDir } from '../../../main/repairs/testing/env';
+import { runCli } from '../run-cli.testutil';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,18 +16,7 @@ afterEach(() => {
   while (dirs.length) removeTree(dirs.pop() as string);
 });
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    out: (t) => (out += `${t}\n`),
-    err: (t) => (err += `${t}\n`),
-    progress: () => undefined,
-    isTty: false,
-  };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 const EVIL = '05-\x1b[2J\x1b[31mEVIL\x1b[0m\n  2. forged step.conflist';
 const SHOWN = '05-\\x1b[2J\\x1b[31mEVIL\\x1b[0m\\x0a  2. forged step.conflist';
