@@ -2,18 +2,16 @@ import type { Rule } from '../types';
 import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
 import type { HnsEndpoint } from '../../../shared/model/hns';
+import {
+  endpointStaleness,
+  isProtectedEndpoint,
+  liveSandboxIds,
+  sandboxIdOf,
+} from '../../../shared/hns-stale';
 
-const ATTACHED = new Set(['attached', 'attachedsharing']);
-
-/** Endpoints that are never counted (docs/knowledge/windows-hns.md#stale-and-leaked-objects): remote ones, `*_ep` host endpoints, kube-proxy's source VIP. */
-export function isProtected(e: HnsEndpoint): boolean {
-  return e.isRemote || /_ep$/i.test(e.name) || /source.?vip/i.test(e.name);
-}
-
-/** `<64hex>_<net>` or `cid-<64hex>`: the sandbox id an endpoint name encodes (docs/knowledge/windows-hns.md#stale-and-leaked-objects). */
-export function sandboxIdOf(name: string): string | undefined {
-  return /^(?:cid-)?([0-9a-f]{64})(?:_|$)/i.exec(name)?.[1]?.toLowerCase();
-}
+/** Endpoints that are never counted (docs/knowledge/windows-hns.md#stale-and-leaked-objects). */
+export const isProtected = isProtectedEndpoint;
+export { sandboxIdOf };
 
 export const hnsEndpointStale: Rule = {
   id: 'hns.endpoint.stale',
@@ -21,7 +19,7 @@ export const hnsEndpointStale: Rule = {
   severity: 'warning',
   title: 'Local HNS endpoints are left over from pods that are gone',
   firesWhen:
-    "local HNS endpoints that are not attached (state not AttachedSharing/Attached), have no namespace, or (when the runtime's sandboxes are known) belong to no sandbox; remote endpoints, names ending in `_ep`, and kube-proxy's source-VIP endpoint are never counted",
+    "local HNS endpoints that are not attached (state not AttachedSharing/Attached), are in no namespace and have no container, or (when the runtime's sandboxes are known) are still attached to a namespace whose sandbox no longer exists; remote endpoints, names ending in `_ep`, and kube-proxy's source-VIP endpoint are never counted",
   repair: { kind: 'auto', text: 'remove the stale endpoints, listed one by one in the preview' },
   platforms: ['windows'],
   kb: ['docs/knowledge/windows-hns.md#stale-and-leaked-objects'],
@@ -33,28 +31,18 @@ export const hnsEndpointStale: Rule = {
       return unknown(
         `HNS endpoints could not be read${hns && !hns.known ? `: ${hns.reason}` : ''}`,
       );
-    const sandboxes = s.cri?.flatMap((c) => c.sandboxes ?? []);
-    const live =
-      sandboxes && sandboxes.length > 0
-        ? new Set(sandboxes.map((x) => x.id.toLowerCase()))
-        : undefined;
+    const live = liveSandboxIds(s.cri);
     const stale: { e: HnsEndpoint; why: string }[] = [];
     for (const e of hns.value.endpoints) {
-      if (isProtected(e)) continue;
-      const state = (e.state ?? '').toLowerCase();
-      const sid = sandboxIdOf(e.name);
-      if (state !== '' && !ATTACHED.has(state)) stale.push({ e, why: `state ${e.state}` });
-      else if (!e.namespaceId && e.sharedContainers.length === 0)
-        stale.push({ e, why: 'no namespace and no container' });
-      else if (live && sid && !live.has(sid))
-        stale.push({ e, why: `its sandbox ${sid.slice(0, 12)} no longer exists` });
+      const v = endpointStaleness(e, live);
+      if (v.stale) stale.push({ e, why: v.why });
     }
     if (stale.length === 0) return pass();
     const shown = stale.slice(0, 50);
     return fail({
       severity: 'warning',
       title: `${stale.length} stale HNS endpoint(s)`,
-      summary: `These local endpoints belong to no running pod. Leaked endpoints hold IP addresses (host-local/IPAM exhaustion), and a new pod whose endpoint name collides fails with "endpoint already exists".`,
+      summary: `These local endpoints belong to no running pod: HNS does not call them attached, they are in no namespace (compartment) and have no container, or HNS still calls them Attached to a namespace whose pod sandbox the runtime no longer has (the Inventory's Stale column says which). Leaked endpoints hold IP addresses (host-local/IPAM exhaustion), and a new pod whose endpoint name collides fails with "endpoint already exists".`,
       evidence: shown.map(({ e, why }) => ({
         kind: 'hns' as const,
         objectType: 'endpoint' as const,

@@ -44,3 +44,37 @@ describe('inventory tables from a real snapshot', () => {
     ]);
   });
 });
+
+describe('HNS endpoints: State and Stale agree with hns.endpoint.stale', () => {
+  it('an endpoint HNS calls Attached whose sandbox is gone reads "Attached" and "stale: …" with the same reason as the finding', async () => {
+    const { snapshot } = await scanHost(await BundleHost.open(demo('windows-antrea-containerd')));
+    const hns = snapshot.windows?.hns;
+    if (!hns?.known) throw new Error('demo has HNS');
+    const sid = 'c'.repeat(64);
+    hns.value.endpoints.push({
+      id: 'LEFTOVER-1',
+      name: `${sid}_antrea`,
+      isRemote: false,
+      sharedContainers: [],
+      namespaceId: '11111111-2222-3333-4444-555555555555',
+      state: 'Attached',
+    });
+    snapshot.cri = [
+      {
+        endpoint: 'npipe:////./pipe/containerd-containerd',
+        api: 'runtime.v1',
+        sandboxes: [{ id: 'd'.repeat(64), name: 'p', namespace: 'n', state: 'SANDBOX_READY' }],
+        error: null,
+      },
+    ];
+    const row = hnsEndpointTables(snapshot)[0]?.rows.find((r) => r[0] === 'LEFTOVER-1');
+    const { evaluate } = await import('../../../main/engine/evaluate');
+    const finding = evaluate(snapshot).report.findings.find((f) => f.rule === 'hns.endpoint.stale');
+    const ev = finding?.evidence.find((e) => e.kind === 'hns' && e.id === 'LEFTOVER-1');
+    expect(row?.[4]).toBe('Attached');
+    expect(row?.[8]).toMatch(
+      /^stale: HNS state Attached, attached to namespace 11111111 whose sandbox cccccccccccc no longer exists$/,
+    );
+    expect(ev?.kind === 'hns' && ev.detail).toContain(row?.[8]?.slice('stale: '.length));
+  });
+});

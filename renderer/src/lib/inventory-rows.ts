@@ -4,6 +4,7 @@
  */
 import type { Fact } from '../../../shared/model/fact';
 import type { Located, Snapshot } from '../../../shared/model/snapshot';
+import { endpointStaleness, liveSandboxIds, type Staleness } from '../../../shared/hns-stale';
 
 export interface Column {
   label: string;
@@ -304,6 +305,8 @@ export function hnsNetworkTables(s: Snapshot): InventoryTable[] {
   ];
 }
 
+const staleCell = (v: Staleness): string => (v.stale ? `stale: ${v.why}` : 'no');
+
 export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
   const cols: Column[] = [
     { label: 'ID', width: 'minmax(16rem, 2fr)' },
@@ -314,6 +317,7 @@ export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
     { label: 'Network', width: 'minmax(7rem, 1fr)' },
     { label: 'Remote', width: '5rem' },
     { label: 'Namespace', width: 'minmax(8rem, 1fr)' },
+    { label: 'Stale (hns.endpoint.stale)', width: 'minmax(12rem, 2fr)' },
   ];
   const hns = s.windows?.hns;
   if (!hns)
@@ -327,6 +331,9 @@ export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
         note: unknownNote(hns, 'HNS endpoints') ?? '',
       },
     ];
+  // The rule's own verdict beside HNS's State: "Attached" and stale are both true of an endpoint
+  // still attached to a namespace whose pod sandbox is gone.
+  const live = liveSandboxIds(s.cri);
   return [
     {
       title: 'HNS endpoints',
@@ -340,6 +347,7 @@ export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
         e.networkName ?? e.networkId ?? '',
         e.isRemote ? 'yes' : 'no',
         e.namespaceId ?? '',
+        staleCell(endpointStaleness(e, live)),
       ]),
     },
   ];
