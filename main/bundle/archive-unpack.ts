@@ -19,7 +19,6 @@ import {
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createGunzip } from 'node:zlib';
 import type { ReadEntry } from 'tar';
 import { BUNDLE_LIMITS } from './limits';
 import { BundleError, isSafeRel, type ArchiveLimits } from './store-common';
@@ -80,10 +79,11 @@ export async function unpackArchive(
     disk: new Map(),
     dir: undefined,
   };
-  // tar (and the streams it brings) loads only for archives: a folder bundle never needs it.
-  const { Parser } = await import('tar');
+  // tar and zlib (and the streams they bring) load only for archives: a folder bundle never
+  // needs them, and start-up stays short.
+  const [{ Parser }, { createGunzip }] = await Promise.all([import('tar'), import('node:zlib')]);
   try {
-    await unpackInto(Parser, file, out, limits, tmpRoot);
+    await unpackInto(Parser, createGunzip, file, out, limits, tmpRoot);
   } catch (e) {
     await removeUnpacked(out.dir);
     throw e;
@@ -93,6 +93,7 @@ export async function unpackArchive(
 
 function unpackInto(
   Parser: typeof import('tar').Parser,
+  createGunzip: typeof import('node:zlib').createGunzip,
   file: string,
   out: UnpackedArchive,
   limits: ArchiveLimits,

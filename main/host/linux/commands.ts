@@ -1,5 +1,4 @@
 /** The few commands a live Linux host runs: systemctl, journalctl, `<binary> --version`. */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Fact } from '../../../shared/model/fact';
 import { known, unknownFact } from '../../../shared/model/fact';
@@ -11,7 +10,13 @@ interface RunResult {
   stderr: string;
 }
 
-export function run(cmd: string, args: readonly string[], timeoutMs = 3000): Promise<RunResult> {
+export async function run(
+  cmd: string,
+  args: readonly string[],
+  timeoutMs = 3000,
+): Promise<RunResult> {
+  // child_process loads when a command runs (a live scan), not when a bundle scan starts.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile(
       cmd,

@@ -3,14 +3,15 @@
  * stdin closed. The plugin only prints JSON ({"cniVersion", "supportedVersions"}) and changes
  * nothing on the node (libcni pkg/skel: VERSION ignores stdin and the network).
  */
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { PluginVersionResult } from '../host';
 
 const TIMEOUT_MS = 3000;
 const MAX_OUTPUT = 64 * 1024;
 
-export function runPluginVersion(path: string): Promise<PluginVersionResult> {
+export async function runPluginVersion(path: string): Promise<PluginVersionResult> {
+  // child_process (with net, dgram and streams) loads when a plugin runs, not at CLI start-up.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     let out = '';
     let err = '';
