@@ -12,8 +12,16 @@ import type { Report } from './model/report';
 import type { Snapshot } from './model/snapshot';
 import type { RuleInfo } from './model/finding';
 import type { ApplyResult, HistoryEntry, RepairPreview } from './api-repair';
+import type {
+  CompareRequest,
+  CompareResponse,
+  HeldScan,
+  StaleEvent,
+  WatchStatus,
+} from './api-compare';
 
 export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
+export type { CompareRequest, CompareResponse, HeldScan, StaleEvent, WatchStatus };
 
 /** What to scan. Bundle ids are handed out by `openBundle`/`listBundles`, demo ids by `listDemos`. */
 export type ScanRequest =
@@ -127,7 +135,8 @@ export type ProgressEvent =
       phase: RepairPhase;
       message: string;
       done: boolean;
-    };
+    }
+  | StaleEvent;
 
 export interface DoctorApi {
   info(): Promise<AppInfo>;
@@ -148,6 +157,12 @@ export interface DoctorApi {
   /** The repair journal, newest first (one line per entry, as `history --json`). */
   history(): Promise<HistoryEntry[]>;
   rules(): Promise<RuleInfo[]>;
+  /** The scans the server holds, newest first (Compare picks from them). */
+  listScans(): Promise<HeldScan[]>;
+  /** Two scans side by side: findings added, gone, changed; the load order then and now. */
+  compare(req: CompareRequest): Promise<CompareResponse>;
+  /** Whether the node changed after this scan (a `stale` progress event says when it does). */
+  watchStatus(scanId: string): Promise<WatchStatus>;
   /** Scan and repair progress; returns the unsubscribe function. */
   onProgress(listener: (e: ProgressEvent) => void): () => void;
 }
@@ -167,6 +182,9 @@ export const CHANNELS = {
   undo: 'doctor:undo',
   history: 'doctor:history',
   rules: 'doctor:rules',
+  listScans: 'doctor:list-scans',
+  compare: 'doctor:compare',
+  watchStatus: 'doctor:watch-status',
 } as const;
 
 export const PROGRESS_CHANNEL = 'doctor:progress';
@@ -188,6 +206,9 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   undo: '/api/undo',
   history: '/api/history',
   rules: '/api/rules',
+  listScans: '/api/list-scans',
+  compare: '/api/compare',
+  watchStatus: '/api/watch-status',
 };
 
 export const HTTP_EVENTS_ROUTE = '/api/events';

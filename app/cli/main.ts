@@ -10,6 +10,7 @@ import { collectCommand } from './commands/collect';
 import { fixCommand, historyCommand, undoCommand } from './commands/repair-commands';
 import { serveCommand } from './commands/serve';
 import { targetsCommand } from './commands/targets';
+import { compareCommand } from './commands/compare';
 import { VERSION } from './version';
 import { visible } from './visible';
 
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   rulesCommand,
   serveCommand,
   targetsCommand,
+  compareCommand,
 ];
 
 function usage(): string {

@@ -33,6 +33,9 @@ const api: DoctorApi = {
   undo: (entryId) => invoke(CHANNELS.undo, { entryId }),
   history: () => invoke(CHANNELS.history),
   rules: () => invoke(CHANNELS.rules),
+  listScans: () => invoke(CHANNELS.listScans),
+  compare: (req) => invoke(CHANNELS.compare, req),
+  watchStatus: (scanId) => invoke(CHANNELS.watchStatus, { scanId }),
   onProgress(listener) {
     const handler = (_e: IpcRendererEvent, p: ProgressEvent): void => listener(p);
     ipcRenderer.on(PROGRESS_CHANNEL, handler);

@@ -6,6 +6,10 @@
  */
 import type {
   AppInfo,
+  CompareRequest,
+  CompareResponse,
+  HeldScan,
+  WatchStatus,
   ApplyResult,
   BundleInfo,
   DemoInfo,
@@ -42,6 +46,9 @@ export interface BackendOps {
   undo: { req: { entryId: string }; res: ApplyResult };
   history: { req: undefined; res: HistoryEntry[] };
   rules: { req: undefined; res: RuleInfo[] };
+  listScans: { req: undefined; res: HeldScan[] };
+  compare: { req: CompareRequest; res: CompareResponse };
+  watchStatus: { req: { scanId: string }; res: WatchStatus };
 }
 
 export type BackendOp = keyof BackendOps;

@@ -49,6 +49,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     undo: (r) => backend.undo(r),
     history: () => backend.history(undefined),
     rules: () => backend.rules(undefined),
+    listScans: () => backend.listScans(undefined),
+    compare: (r) => backend.compare(r),
+    watchStatus: (r) => backend.watchStatus(r),
   };
 
   return async (op, payload) => {

@@ -19,6 +19,9 @@ import type { RepairPort } from './repair-port';
 import { RepairSession } from './repair-session';
 import { ScanSessions } from './scan-sessions';
 import { TargetRegistry } from './targets';
+import { compareHeldScans, heldScans } from './compare-scans';
+import { WatchSession } from './watch-session';
+import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
 
 export interface EngineBackendOptions {
   door: 'desktop' | 'web';
@@ -40,6 +43,8 @@ export interface EngineBackendOptions {
   rememberFile?: string;
   /** How the live node is named in the UI ("live node", or "node disk /mnt/x"). */
   liveLabel?: string;
+  /** Tests: faster watch polling and debounce (app/shared-server/watch-session.ts). */
+  watch?: Partial<NodeWatcherOptions>;
 }
 
 export interface EngineBackend extends Backend {
@@ -56,7 +61,9 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     TargetRegistry.default(
       opts.rememberFile !== undefined ? { rememberFile: opts.rememberFile } : {},
     );
+  const watch = new WatchSession(opts.progress, opts.watch);
   const scans = new ScanSessions({
+    onScanned: (entry) => watch.onScanned(entry),
     bundles,
     progress: opts.progress,
     demosDir: opts.demosDir,
@@ -120,6 +127,13 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     history: () => opts.repairs.history(repairs.currentTarget()),
     rules: async () => ruleInfos(),
 
-    dispose: () => bundles.dispose(),
+    listScans: async () => heldScans(scans),
+    compare: (req) => compareHeldScans(scans, req),
+    watchStatus: async ({ scanId }) => watch.status(scans.held(scanId), scanId),
+
+    dispose: () => {
+      watch.dispose();
+      return bundles.dispose();
+    },
   };
 }

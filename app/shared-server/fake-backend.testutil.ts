@@ -58,6 +58,11 @@ export function spyBackend(): SpyBackend {
     ),
     history: vi.fn(async () => []),
     rules: vi.fn(async () => []),
+    listScans: vi.fn(async () => []),
+    compare: vi.fn(async () => {
+      throw new Error('not in this fake');
+    }),
+    watchStatus: vi.fn(async ({ scanId }) => ({ scanId, available: false, stale: false })),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ScanSessionOptions {
   /** Remembers the target opened last (the Targets screen lists it first next time). */
   remember?: (target: string) => Promise<void>;
   liveLabel: string;
+  /** Called with every finished scan (the watch of the live node starts from it). */
+  onScanned?: (entry: ScanEntry) => void;
 }
 
 const MAX_SCANS = 6;
@@ -74,6 +76,16 @@ export class ScanSessions {
 
   held(scanId: string): ScanEntry | undefined {
     return this.scans.get(scanId);
+  }
+
+  /** The scans held, newest first. */
+  list(): ScanEntry[] {
+    return [...this.scans.values()].reverse();
+  }
+
+  /** Scans (or reuses the scan of) a source without making it current (Compare). */
+  scanAside(r: ScanRequest): Promise<ScanEntry> {
+    return this.scanFor(r);
   }
 
   /** The current scan, when one of its findings offers `repairId`. */
@@ -170,6 +182,7 @@ export class ScanSessions {
         },
       };
       this.remember(entry);
+      this.opts.onScanned?.(entry);
       emit('done', true);
       return entry;
     } catch (e) {

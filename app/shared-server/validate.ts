@@ -49,6 +49,8 @@ const bundleUpload = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('dialog') }),
 ]);
 
+const compareSide = z.union([z.strictObject({ scanId: id('scanId') }), scanRequest]);
+
 export const REQUEST_SCHEMAS = {
   info: none,
   scan: scanRequest,
@@ -63,6 +65,9 @@ export const REQUEST_SCHEMAS = {
   undo: z.strictObject({ entryId: id('entryId') }),
   history: none,
   rules: none,
+  listScans: none,
+  compare: z.strictObject({ before: compareSide, after: compareSide }),
+  watchStatus: z.strictObject({ scanId: id('scanId') }),
 } satisfies Record<Operation, z.ZodType>;
 
 export type ValidRequest<K extends Operation> = z.output<(typeof REQUEST_SCHEMAS)[K]>;

@@ -50,6 +50,18 @@ export class LinuxHost implements Host {
     this.label = this.root === '/' ? 'live node' : `node disk at ${this.root}`;
   }
 
+  /**
+   * Where a node path is on this machine (under --root: inside the root, symlinks resolved there),
+   * for watching it; undefined when the path cannot be resolved.
+   */
+  async localPath(p: string): Promise<string | undefined> {
+    try {
+      return await this.paths.resolve(p, true);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** True when this is the running machine (processes, services and CRI can be asked). */
   get isRunningNode(): boolean {
     return this.root === '/';

@@ -142,6 +142,9 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     undo: (entryId) => call('undo', { entryId }),
     history: () => call('history'),
     rules: () => call('rules'),
+    listScans: () => call('listScans'),
+    compare: (req) => call('compare', req),
+    watchStatus: (scanId) => call('watchStatus', { scanId }),
     onProgress(fn) {
       listeners.add(fn);
       if (!stream) {

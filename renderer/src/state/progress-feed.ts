@@ -15,6 +15,8 @@ const subs = new Set<() => void>();
 
 export function connectProgress(api: DoctorApi): () => void {
   return api.onProgress((e) => {
+    // Stale events are not progress: the watch queries hear them (queries/use-watch.ts).
+    if (e.kind === 'stale') return;
     latest = e.kind === 'scan' ? { ...latest, scan: e } : { ...latest, repair: e };
     for (const fn of subs) fn();
   });
