@@ -23,6 +23,7 @@ export async function exportLiveNode(
   const jobId = newJobId();
   progress.emit({ kind: 'scan', jobId, step: 'recording this node', done: false });
   const snapshot = await collectSnapshot(rec, {
+    matchLogs: false,
     onProgress: (step) =>
       progress.emit({ kind: 'scan', jobId, step: `recording: ${step}`, done: false }),
   });

@@ -5,7 +5,8 @@
 import type { LogMatchFact, LogSourceFact } from '../../shared/model/snapshot';
 import { READ_LIMITS } from '../bundle/limits';
 import { signaturesFor } from '../logs/catalog';
-import { scanLog } from '../logs/scanner';
+import { scanLog as matchLog } from '../logs/scanner';
+import type { LogScanResult } from '../logs/types';
 import type { ProbeContext } from './context';
 
 export const LOG_FILES = {
@@ -46,10 +47,28 @@ async function* once(text: string): AsyncIterable<Uint8Array> {
   yield Buffer.from(text, 'utf8');
 }
 
+/**
+ * Reads a log to its end and matches nothing: `collect` needs the bytes (its recording host keeps
+ * them), not the matches, which the scan of the bundle finds later from the same bytes.
+ */
+async function readOnly(source: AsyncIterable<Uint8Array>): Promise<LogScanResult> {
+  let bytesScanned = 0;
+  try {
+    for await (const chunk of source) bytesScanned += chunk.byteLength;
+  } catch (e) {
+    const err = e as { code?: unknown; message?: unknown };
+    const error = typeof err.code === 'string' ? err.code : String(err.message ?? e);
+    return { matches: [], bytesScanned, lines: 0, truncatedLines: 0, droppedMatches: 0, error };
+  }
+  return { matches: [], bytesScanned, lines: 0, truncatedLines: 0, droppedMatches: 0 };
+}
+
 export async function probeLogs(
   ctx: ProbeContext,
+  opts: { match?: boolean } = {},
 ): Promise<{ sources: LogSourceFact[]; matches: LogMatchFact[] }> {
   const sigs = signaturesFor(ctx.os);
+  const scanLog = opts.match === false ? readOnly : matchLog;
   const sources: LogSourceFact[] = [];
   const matches: LogMatchFact[] = [];
   for (const path of LOG_FILES[ctx.os]) {

@@ -28,6 +28,11 @@ import { probePluginVersions } from './plugin-versions';
 export interface SnapshotOptions {
   /** Skip asking CRI endpoints (e.g. a quick scan). */
   skipCri?: boolean;
+  /**
+   * false: read the logs (a recording host keeps their tails) without matching the signature
+   * catalog. `collect` sets it: the bundle holds bytes, and its scan matches them later.
+   */
+  matchLogs?: boolean;
   onProgress?: (step: string) => void;
 }
 
@@ -101,7 +106,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const criUnknown = cri === undefined ? host.criUnavailable?.() : undefined;
 
   progress('logs');
-  const logs = await probeLogs(ctx);
+  const logs = await probeLogs(ctx, { match: opts.matchLogs !== false });
   const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
   const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
   const ipam = await probeIpam(ctx, confDirs);

@@ -12,7 +12,8 @@
 import { parseToml } from '../../config/toml';
 import { applyEdits, type Edit } from './edits';
 import { jsonSecretEdits } from './json';
-import { textSecretEdits } from './text';
+import { redactFreeTextBytes } from './free-text';
+import { KEY_MARKER, textSecretEdits } from './text';
 import { tomlSecretEdits } from './toml';
 import { yamlParses, yamlSecretEdits } from './yaml';
 
@@ -116,12 +117,46 @@ function withhold(path: string, why: string): { data: Buffer; redactions: Redact
   return { data: Buffer.alloc(0), redactions: [{ path, what: `whole file withheld: ${why}` }] };
 }
 
+/** From this size on, free text is redacted over its bytes (free-text.ts), not as a string. */
+export const BYTE_REDACTION_BYTES = 256 * 1024;
+
+const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
+/** Enough bytes for the 65,536 characters looksYaml looks at, whatever the encoding. */
+const YAML_HEAD_BYTES = 3 * 65536;
+const YAML_KEYS = ['apiVersion:', 'kind:', 'clusters:', 'users:'].map((k) => Buffer.from(k));
+
+/**
+ * True when `structure()` could not apply and the text path would run only the line patterns:
+ * judged on the bytes, erring towards "could" (which takes the string path, never a wrong one).
+ */
+export function plainFreeText(path: string, data: Buffer): boolean {
+  if (looksToml(path) || looksYaml(path, '')) return false;
+  let i = 0;
+  while (i < data.length && ASCII_SPACE.has(data[i] as number)) i++;
+  const first = data[i];
+  // `{`/`[` would be tried as JSON; a non-ASCII byte might be Unicode white space before one.
+  if (first === 0x7b || first === 0x5b || (first !== undefined && first >= 0x80)) return false;
+  const head = data.subarray(0, YAML_HEAD_BYTES);
+  if (YAML_KEYS.some((k) => head.includes(k))) return false;
+  return !data.includes(KEY_MARKER);
+}
+
 export function redactFile(path: string, data: Buffer): { data: Buffer; redactions: Redaction[] } {
   if (looksBinary(data)) {
-    return /PRIVATE KEY-----/.test(data.toString('latin1'))
+    return data.includes(KEY_MARKER)
       ? withhold(path, 'a binary file holding a private key')
       : { data, redactions: [] };
   }
+  if (data.length >= BYTE_REDACTION_BYTES && plainFreeText(path, data))
+    return redactFreeTextBytes(path, data);
+  return redactAsText(path, data);
+}
+
+/** The string path for any text file (what the byte path must equal; exported for its test). */
+export function redactAsText(
+  path: string,
+  data: Buffer,
+): { data: Buffer; redactions: Redaction[] } {
   const { text, encoding } = decode(data);
   const s = structure(path, text);
   const edits = s

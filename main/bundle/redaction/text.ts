@@ -57,11 +57,14 @@ function hide(value: string): string | undefined {
   return REDACTED;
 }
 
+/** Part of every PEM private key block: the only pattern that spans lines. */
+export const KEY_MARKER = 'PRIVATE KEY-----';
+
 const KEY_BLOCK = /(-----BEGIN ([A-Z0-9 ]*PRIVATE KEY)-----)([\s\S]*?)(-----END \2-----)/g;
 
 /** Hides the body of PEM private keys, keeping line breaks, indentation and `\n` escapes. */
 function keyBlockEdits(text: string, out: Edit[]): void {
-  if (!text.includes('PRIVATE KEY-----')) return;
+  if (!text.includes(KEY_MARKER)) return;
   for (const m of text.matchAll(KEY_BLOCK)) {
     const body = m[3] ?? '';
     const hidden = body.replace(/(\\.)|([^\s\\]+)/g, (_all, esc: string | undefined) =>
@@ -73,26 +76,39 @@ function keyBlockEdits(text: string, out: Edit[]): void {
   }
 }
 
+const FREE_TEXT_PATTERNS = PATTERNS;
+const STRUCTURED_PATTERNS = PATTERNS.filter((p) => !p.freeTextOnly);
+
+/**
+ * Edits for the line patterns in one line (no `\n` in it) that starts at `offset` of its text.
+ * Every pattern is line-local, so a line gives the same edits alone as inside its file.
+ */
+export function lineSecretEdits(
+  line: string,
+  offset: number,
+  opts: { freeText: boolean },
+  out: Edit[],
+): void {
+  if (!HINT.test(line)) return;
+  for (const p of opts.freeText ? FREE_TEXT_PATTERNS : STRUCTURED_PATTERNS) {
+    for (const m of line.matchAll(p.re)) {
+      const value = m[m.length - 1] ?? '';
+      const text2 = hide(value);
+      if (text2 === undefined) continue;
+      const at = offset + (m.index ?? 0) + m[0].length - value.length;
+      out.push({ start: at, end: at + value.length, text: text2, what: p.what });
+    }
+  }
+}
+
 /** Edits for the line patterns over the whole text. */
 export function textSecretEdits(text: string, opts: { freeText: boolean }): Edit[] {
   const out: Edit[] = [];
   keyBlockEdits(text, out);
-  const patterns = PATTERNS.filter((p) => opts.freeText || !p.freeTextOnly);
   for (let start = 0; start < text.length;) {
     const nl = text.indexOf('\n', start);
     const end = nl === -1 ? text.length : nl;
-    const line = text.slice(start, end);
-    if (HINT.test(line)) {
-      for (const p of patterns) {
-        for (const m of line.matchAll(p.re)) {
-          const value = m[m.length - 1] ?? '';
-          const text2 = hide(value);
-          if (text2 === undefined) continue;
-          const at = start + (m.index ?? 0) + m[0].length - value.length;
-          out.push({ start: at, end: at + value.length, text: text2, what: p.what });
-        }
-      }
-    }
+    lineSecretEdits(text.slice(start, end), start, opts, out);
     start = end + 1;
   }
   return out;

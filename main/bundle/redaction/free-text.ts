@@ -1,0 +1,106 @@
+/**
+ * The line patterns of text.ts over a large free-text file (a log tail) without turning it into
+ * one string: a redaction that decoded a 64 MiB tail, sliced it line by line and ran a regex
+ * on every line cost more than reading and compressing it. Here the bytes are folded to lower
+ * case window by window and searched (Buffer.indexOf) for the words that can start a secret;
+ * only the lines holding one are decoded and given to the same line patterns. Every pattern is
+ * line-local and the hint words are a superset of text.ts's HINT, so the edits are exactly those
+ * of textSecretEdits on the whole text — the caller makes sure nothing else would apply (not
+ * binary, no structure to follow, no PEM key block).
+ */
+import { isUtf8 } from 'node:buffer';
+import type { Edit } from './edits';
+import type { Redaction } from '.';
+import { lineSecretEdits } from './text';
+
+/**
+ * Lower-case forms of every word HINT can match: `api.?key` and `key-data` both hold `key`.
+ * Bytes are compared after OR 0x20, which maps exactly `A`–`Z` onto `a`–`z` for letters.
+ */
+const NEEDLES = ['token', 'passw', 'secret', 'private', 'key', 'auth', 'bearer'].map((w) =>
+  Buffer.from(w, 'latin1'),
+);
+const LONGEST = Math.max(...NEEDLES.map((n) => n.length));
+const WINDOW = 1024 * 1024;
+const NL = 0x0a;
+
+/** Starts of the lines that hold a hint word (any case), ascending. */
+function hintedLines(data: Buffer): number[] {
+  const starts = new Set<number>();
+  // Each window overlaps the next by LONGEST-1 bytes, so a word across the seam is found.
+  const scratch = new ArrayBuffer((WINDOW + LONGEST + 3) & ~3);
+  const words = new Uint32Array(scratch);
+  const folded = Buffer.from(scratch);
+  for (let from = 0; from < data.length; from += WINDOW) {
+    const to = Math.min(data.length, from + WINDOW + LONGEST - 1);
+    const n = to - from;
+    data.copy(folded, 0, from, to);
+    for (let i = 0, w = (n + 3) >>> 2; i < w; i++) words[i] = (words[i] as number) | 0x20202020;
+    const view = folded.subarray(0, n);
+    for (const needle of NEEDLES) {
+      for (let i = view.indexOf(needle); i !== -1;) {
+        const start = data.lastIndexOf(NL, from + i) + 1;
+        starts.add(start);
+        // One hit per line is enough: carry on after this line.
+        const end = data.indexOf(NL, from + i);
+        if (end === -1 || end + 1 >= to) break;
+        i = view.indexOf(needle, end + 1 - from);
+      }
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+
+/** Byte edits for the line patterns of free text, as textSecretEdits would find them. */
+function byteEdits(data: Buffer, encoding: 'utf8' | 'latin1'): Edit[] {
+  const out: Edit[] = [];
+  for (const start of hintedLines(data)) {
+    const nl = data.indexOf(NL, start);
+    const end = nl === -1 ? data.length : nl;
+    const line = data.toString(encoding, start, end);
+    const found: Edit[] = [];
+    lineSecretEdits(line, 0, { freeText: true }, found);
+    const at = (chars: number): number =>
+      start + (encoding === 'latin1' ? chars : Buffer.byteLength(line.slice(0, chars), 'utf8'));
+    for (const e of found) out.push({ ...e, start: at(e.start), end: at(e.end) });
+  }
+  return out;
+}
+
+const REPLACEMENT = Buffer.from('\uFFFD', 'utf8');
+
+/** The encoding index.ts's decode() would choose: UTF-8 when it decodes losslessly. */
+function encodingOf(data: Buffer): 'utf8' | 'latin1' {
+  return isUtf8(data) && data.indexOf(REPLACEMENT) === -1 ? 'utf8' : 'latin1';
+}
+
+/**
+ * Redacts free text byte by byte (see above): the same bytes and the same list as redactFile's
+ * text path. With nothing to hide, `data` itself comes back (no copy).
+ */
+export function redactFreeTextBytes(
+  path: string,
+  data: Buffer,
+): { data: Buffer; redactions: Redaction[] } {
+  const encoding = encodingOf(data);
+  // Sorted by position, longer first; an edit overlapping an earlier one is dropped (edits.ts).
+  const edits = byteEdits(data, encoding).sort((a, b) => a.start - b.start || b.end - a.end);
+  if (edits.length === 0) return { data, redactions: [] };
+  const parts: Buffer[] = [];
+  const redactions: Redaction[] = [];
+  let at = 0;
+  let line = 1;
+  let counted = 0;
+  for (const e of edits) {
+    if (e.start < at) continue;
+    parts.push(data.subarray(at, e.start), Buffer.from(e.text, encoding));
+    at = e.end;
+    for (let i = data.indexOf(NL, counted); i !== -1 && i < e.start; i = data.indexOf(NL, i + 1)) {
+      line++;
+      counted = i + 1;
+    }
+    redactions.push({ path, what: `${e.what} (line ${line})` });
+  }
+  parts.push(data.subarray(at));
+  return { data: Buffer.concat(parts), redactions };
+}
