@@ -24,6 +24,8 @@ export interface RemoteBenchResult {
   /** The same scan inside an already-started process (what the desktop app and serve pay). */
   inProcessMs: number;
   floorMs: number;
+  /** `cni-doctor --version`: starting Node and the CLI at all, part of every scan process. */
+  startMs: number;
   ratio: number;
   roundTrips: number;
   exchanges: number;
@@ -75,8 +77,10 @@ export async function runRemoteBench(runs = 5): Promise<RemoteBenchResult> {
     }
     const scanMs: number[] = [];
     const floorMs: number[] = [];
+    const startMs: number[] = [];
     let roundTrips = 0;
     for (let i = 0; i < runs; i++) {
+      startMs.push((await timed(process.execPath, [CLI, '--version'])).ms);
       const floor = await timed('podman', ['exec', node.name, 'cat', ...paths]);
       floorMs.push(floor.ms);
       const scan = await timed(process.execPath, [
@@ -100,6 +104,7 @@ export async function runRemoteBench(runs = 5): Promise<RemoteBenchResult> {
       scanMs: scan,
       inProcessMs: median(inProcess),
       floorMs: floor,
+      startMs: median(startMs),
       ratio: scan / floor,
       roundTrips,
       exchanges,

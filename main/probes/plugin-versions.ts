@@ -23,13 +23,15 @@ export async function probePluginVersions(
         if (p?.ok)
           for (const x of p.plugins) if (/^[A-Za-z0-9._-]+$/.test(x.type)) types.add(x.type);
       }
-  const out: PluginProbe[] = [];
-  for (const type of [...types].slice(0, MAX_PLUGINS)) {
-    const dir = binDirs.find((b) => b.entries.known && b.entries.value.includes(type));
-    if (!dir) continue;
-    const path = joinNode('linux', dir.path, type);
-    const answer = await ctx.host.pluginVersion(path);
-    if (answer) out.push({ type, path, answer });
-  }
-  return out;
+  // Asked together (each is a program run; through a transport, a run on the node), kept in order.
+  const asked = await Promise.all(
+    [...types].slice(0, MAX_PLUGINS).map(async (type): Promise<PluginProbe | undefined> => {
+      const dir = binDirs.find((b) => b.entries.known && b.entries.value.includes(type));
+      if (!dir) return undefined;
+      const path = joinNode('linux', dir.path, type);
+      const answer = await ctx.host.pluginVersion?.(path);
+      return answer ? { type, path, answer } : undefined;
+    }),
+  );
+  return asked.filter((p): p is PluginProbe => p !== undefined);
 }

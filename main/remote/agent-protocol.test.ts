@@ -21,6 +21,19 @@ describe('node agent records', () => {
     expect(a[2]?.blocks[0]?.toString()).toBe('ab');
   });
 
+  it("hears the agent's goodbye only between answers", () => {
+    let byes = 0;
+    const out: AgentAnswer[] = [];
+    const p = new AgentParser(
+      (a) => out.push(a),
+      () => byes++,
+    );
+    p.push(Buffer.from('@ bye\n@ cni-doctor-agent 1 B\n> stat\nT file\n<\n@ bye\n'));
+    expect(byes).toBe(1); // the first "@ bye" came before the greeting: banner text, ignored
+    expect(out).toHaveLength(1);
+    expect(() => p.push(Buffer.from('> stat\n@ bye\n'))).toThrow(AgentProtocolError);
+  });
+
   it.each([
     ['a record outside an answer', '@ cni-doctor-agent 1 B\nT file\n'],
     ['an unknown type', '@ cni-doctor-agent 1 B\n> stat\nT fifo\n'],

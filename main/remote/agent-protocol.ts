@@ -31,7 +31,10 @@ export class AgentParser {
   private pendingName: number | undefined;
   greeted = false;
 
-  constructor(private readonly onAnswer: (a: AgentAnswer) => void) {}
+  constructor(
+    private readonly onAnswer: (a: AgentAnswer) => void,
+    private readonly onBye: () => void = () => undefined,
+  ) {}
 
   push(chunk: Buffer): void {
     this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk]);
@@ -87,6 +90,10 @@ export class AgentParser {
     }
     const tag = line[0];
     const rest = line.slice(2);
+    if (line === '@ bye' && !this.current) {
+      this.onBye();
+      return;
+    }
     switch (tag) {
       case '>':
         if (this.current) throw new AgentProtocolError('an answer started inside another');

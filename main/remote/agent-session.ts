@@ -68,7 +68,10 @@ export class AgentSession {
   private queue: string[] = [];
   private flushScheduled = false;
   private failure: Error | undefined;
+  /** The stream could not be parsed: nothing more is read from it. */
+  private broken = false;
   private stderr = '';
+  private bye: (() => void) | undefined;
   runs = 0;
   exchanges = 0;
 
@@ -79,12 +82,16 @@ export class AgentSession {
     this.runs++;
     const p = this.transport.spawn(['sh', '-c', AGENT_SH]);
     this.proc = p;
-    this.parser = new AgentParser((a) => this.waiting.shift()?.resolve(a));
+    this.parser = new AgentParser(
+      (a) => this.waiting.shift()?.resolve(a),
+      () => this.bye?.(),
+    );
     p.stdout.on('data', (b: Buffer) => {
-      if (this.failure) return;
+      if (this.broken) return;
       try {
         this.parser?.push(b);
       } catch (e) {
+        this.broken = true;
         this.fail(new Error(`the node agent's answer could not be read: ${(e as Error).message}`));
         p.kill();
       }
@@ -135,9 +142,13 @@ export class AgentSession {
     const p = this.proc;
     if (!p) return;
     this.failure ??= new Error('the session was closed');
+    // The agent's goodbye means the shell on the node has run its last command; the client's own
+    // teardown (container exec, ssh) then goes on without us waiting for it.
+    const said = new Promise<'bye'>((resolve) => (this.bye = () => resolve('bye')));
     p.stdin.end('exit\n');
     const timer = setTimeout(() => p.kill(), 3000);
-    await p.exit;
+    const how = await Promise.race([said, p.exit]);
     clearTimeout(timer);
+    if (how === 'bye') p.detach?.();
   }
 }

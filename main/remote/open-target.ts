@@ -11,10 +11,8 @@ import type { Transport } from './transport';
 import { ContainerTransport } from './transports/container';
 import { KubectlTransport, type KubectlOptions } from './transports/kubectl';
 import { SshTransport, type SshOptions } from './transports/ssh';
-import { WindowsHost } from '../host/windows/windows-host';
 import type { ScriptRunner } from '../host/windows/powershell-session';
-import { PowerShellRemotingRunner, type RemotingOptions } from './windows/powershell-remoting';
-import { HostProcessRunner, kubectlNodeOs } from './windows/hostprocess';
+import type { RemotingOptions } from './windows/powershell-remoting';
 
 export interface TargetOptions {
   ssh?: SshOptions;
@@ -63,7 +61,9 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
       };
     }
     case 'winrm':
-    case 'pssession':
+    case 'pssession': {
+      // Windows modules load only for Windows targets: a Linux node's agent starts sooner.
+      const { PowerShellRemotingRunner } = await import('./windows/powershell-remoting');
       return windowsTarget(
         target,
         new PowerShellRemotingRunner(
@@ -77,18 +77,22 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
         ),
         o,
       );
+    }
     default: {
       // kubectl:NODE on a Windows node: a HostProcess pod running the same collect.ps1.
-      if (t.kind === 'kubectl' && (await kubectlNodeOs(t, o.kubectl?.client)) === 'windows')
-        return windowsTarget(
-          target,
-          new HostProcessRunner(t, {
-            ...(o.kubectl?.namespace !== undefined && { namespace: o.kubectl.namespace }),
-            ...(o.kubectl?.client !== undefined && { client: o.kubectl.client }),
-            ...(o.kubectl?.onPodSpec !== undefined && { onPodSpec: o.kubectl.onPodSpec }),
-          }),
-          o,
-        );
+      if (t.kind === 'kubectl') {
+        const { HostProcessRunner, kubectlNodeOs } = await import('./windows/hostprocess');
+        if ((await kubectlNodeOs(t, o.kubectl?.client)) === 'windows')
+          return windowsTarget(
+            target,
+            new HostProcessRunner(t, {
+              ...(o.kubectl?.namespace !== undefined && { namespace: o.kubectl.namespace }),
+              ...(o.kubectl?.client !== undefined && { client: o.kubectl.client }),
+              ...(o.kubectl?.onPodSpec !== undefined && { onPodSpec: o.kubectl.onPodSpec }),
+            }),
+            o,
+          );
+      }
       if (process.platform === 'win32' && t.kind !== 'kubectl')
         throw new (await import('../engine/open-host')).UsageError(
           'remote Linux targets are reached from Linux or macOS in this build',
@@ -122,11 +126,12 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
  * WindowsHost over that runner. CRI is not reached from here: the node's named pipes are local to
  * it, so CRI facts come back unknown with the reason.
  */
-function windowsTarget(
+async function windowsTarget(
   target: string,
   runner: ScriptRunner & { transportName: string; dispose(): Promise<void> },
   o: TargetOptions,
-): OpenedTarget {
+): Promise<OpenedTarget> {
+  const { WindowsHost } = await import('../host/windows/windows-host');
   const cri = "not asked: the runtime's named pipe is local to the Windows node";
   const host = new WindowsHost(runner, {
     ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),

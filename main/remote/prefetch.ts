@@ -12,6 +12,7 @@ import { JOURNAL_UNITS, LOG_FILES } from '../probes/logs';
 import { SERVICE_NAMES } from '../probes/versions';
 import type { AgentRequest } from './agent-session';
 import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
+import { KERNEL_PATHS } from '../conventions/kernel-paths';
 
 export const LIST_MAX = 100_000;
 
@@ -27,6 +28,9 @@ export function defaultPrefetch(): AgentRequest[] {
     '/etc/crio/crio.conf',
     '/etc/containers/containers.conf',
     '/usr/share/containers/containers.conf',
+    KERNEL_PATHS.ipForward,
+    KERNEL_PATHS.bridgeNfCallIptables,
+    KERNEL_PATHS.disableIpv6,
   ];
   const lists = [
     ...WELL_KNOWN_CONF_DIRS.linux,
@@ -36,14 +40,22 @@ export function defaultPrefetch(): AgentRequest[] {
     '/etc/systemd/system/kubelet.service.d',
     '/lib/systemd/system/kubelet.service.d',
   ];
-  const sockets = WELL_KNOWN_LINUX_ENDPOINTS.map((e) => endpointToPath(e.endpoint).path);
+  // Each stat here was otherwise one more exchange, asked after the answer before it.
+  const stats = [
+    ...WELL_KNOWN_LINUX_ENDPOINTS.map((e) => endpointToPath(e.endpoint).path),
+    ...LOG_FILES.linux,
+    ...CONTAINERD_LOCATIONS.linux.map((l) => l.config),
+    ...WELL_KNOWN_CONF_DIRS.linux,
+    KERNEL_PATHS.brNetfilterModule,
+    KERNEL_PATHS.ipv6,
+  ];
   return [
     { op: 'node' },
     { op: 'procs' },
     { op: 'services', names: SERVICE_NAMES.linux },
     ...reads.map((path): AgentRequest => ({ op: 'read', path, max: READ_LIMITS.configBytes })),
     ...lists.map((path): AgentRequest => ({ op: 'list', path, max: LIST_MAX })),
-    ...sockets.map((path): AgentRequest => ({ op: 'stat', path })),
+    ...[...new Set(stats)].map((path): AgentRequest => ({ op: 'stat', path })),
     ...LOG_FILES.linux.map((path): AgentRequest => ({
       op: 'tail',
       path,

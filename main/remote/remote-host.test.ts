@@ -86,6 +86,19 @@ describe.each(shells)('the node agent under %s answers like LinuxHost', (_name, 
   });
 });
 
+describe('closing a session', () => {
+  it("returns on the agent's goodbye, not when the client's own teardown ends", async () => {
+    // The outer sh stands for `podman exec`: it keeps stdout open for 3 s after the agent exits.
+    const remote = new RemoteLinuxHost(
+      new LocalShellTransport(['sh', '-c', '"$@"; sleep 3', 'linger']),
+    );
+    expect((await remote.stat('/')).ok).toBe(true);
+    const t = performance.now();
+    await remote.close();
+    expect(performance.now() - t).toBeLessThan(2500);
+  });
+});
+
 describe('parseProcTable', () => {
   it('splits head -c headers into argument vectors and keeps only relevant processes', () => {
     const raw = Buffer.concat([

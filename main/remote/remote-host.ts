@@ -31,6 +31,7 @@ import { closeWarm, prewarmRelay, probeThroughRelay, type RelayStats } from './c
 
 const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
 import { defaultPrefetch, LIST_MAX } from './prefetch';
+import { READ_LIMITS } from '../bundle/limits';
 import type { Transport } from './transport';
 
 export interface RemoteHostOptions {
@@ -129,7 +130,8 @@ export class RemoteLinuxHost implements Host {
 
   async node(): Promise<NodeFacts> {
     const a = await this.ask({ op: 'node' });
-    const release = await this.readFile('/etc/os-release', { maxBytes: 16384 });
+    // The prefetch's own limit: the same question, answered by the first exchange.
+    const release = await this.readFile('/etc/os-release', { maxBytes: READ_LIMITS.configBytes });
     const m = release.ok ? /^PRETTY_NAME="?([^"\n]*)"?/m.exec(release.data.toString('utf8')) : null;
     const uid = a.values[0];
     return {

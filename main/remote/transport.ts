@@ -23,6 +23,12 @@ export interface NodeProcess {
   /** Settles when the local end (exec client, ssh, kubectl) has exited. */
   readonly exit: Promise<ProcessExit>;
   kill(): void;
+  /**
+   * Stops waiting for the local end: its exit no longer keeps this process alive. For a client
+   * whose work on the node is known to be over (the agent said goodbye) but whose own teardown
+   * (`podman exec` takes ~100 ms) need not delay the answer.
+   */
+  detach?(): void;
 }
 
 export interface Transport {
@@ -71,6 +77,11 @@ export function spawnClient(
     exit,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    detach: () => {
+      child.unref();
+      for (const s of [child.stdin, child.stdout, child.stderr])
+        (s as unknown as { unref?: () => void }).unref?.();
     },
   };
 }

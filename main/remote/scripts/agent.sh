@@ -13,6 +13,7 @@
 #   B / H           base64 / hex lines follow, up to a line "."
 #   N len SP bytes  a name of exactly len bytes (may hold any byte but NUL), then a newline
 #   U text          the question cannot be answered here (why)
+#   @ bye           (after `exit`) nothing more will run: the caller need not wait for teardown
 # External commands never inherit stdin (</dev/null): stdin carries the requests.
 
 LC_ALL=C
@@ -139,7 +140,7 @@ while IFS= read -r op; do
     journal) IFS= read -r a; IFS= read -r b; echo "> journal"; q_journal "$a" "$b" ;;
     version) IFS= read -r a; echo "> version"; q_version "$a" ;;
     which) IFS= read -r a; echo "> which"; q_which "$a" ;;
-    exit) exit 0 ;;
+    exit) echo '@ bye'; exit 0 ;;
     *) echo "> ?"; echo "E OTHER unknown request" ;;
   esac
   echo "<"
