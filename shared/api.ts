@@ -19,9 +19,11 @@ import type {
   StaleEvent,
   WatchStatus,
 } from './api-compare';
+import type { CriRaw, FileView, FileViewRequest, LogView, LogViewRequest } from './api-viewers';
 
 export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
 export type { CompareRequest, CompareResponse, HeldScan, StaleEvent, WatchStatus };
+export type { CriRaw, FileView, FileViewRequest, LogView, LogViewRequest };
 
 /** What to scan. Bundle ids are handed out by `openBundle`/`listBundles`, demo ids by `listDemos`. */
 export type ScanRequest =
@@ -163,6 +165,12 @@ export interface DoctorApi {
   compare(req: CompareRequest): Promise<CompareResponse>;
   /** Whether the node changed after this scan (a `stale` progress event says when it does). */
   watchStatus(scanId: string): Promise<WatchStatus>;
+  /** A whole file as the scan's snapshot holds it (a page of lines; api-viewers.ts). */
+  viewFile(req: FileViewRequest): Promise<FileView>;
+  /** A log around a matched line, as the scan read it. */
+  viewLog(req: LogViewRequest): Promise<LogView>;
+  /** The runtime's CRI Version and verbose Status answers, as the scan got them. */
+  criRaw(scanId: string): Promise<CriRaw>;
   /** Scan and repair progress; returns the unsubscribe function. */
   onProgress(listener: (e: ProgressEvent) => void): () => void;
 }
@@ -185,6 +193,9 @@ export const CHANNELS = {
   listScans: 'doctor:list-scans',
   compare: 'doctor:compare',
   watchStatus: 'doctor:watch-status',
+  viewFile: 'doctor:view-file',
+  viewLog: 'doctor:view-log',
+  criRaw: 'doctor:cri-raw',
 } as const;
 
 export const PROGRESS_CHANNEL = 'doctor:progress';
@@ -209,6 +220,9 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   listScans: '/api/list-scans',
   compare: '/api/compare',
   watchStatus: '/api/watch-status',
+  viewFile: '/api/view-file',
+  viewLog: '/api/view-log',
+  criRaw: '/api/cri-raw',
 };
 
 export const HTTP_EVENTS_ROUTE = '/api/events';

@@ -36,6 +36,9 @@ const api: DoctorApi = {
   listScans: () => invoke(CHANNELS.listScans),
   compare: (req) => invoke(CHANNELS.compare, req),
   watchStatus: (scanId) => invoke(CHANNELS.watchStatus, { scanId }),
+  viewFile: (req) => invoke(CHANNELS.viewFile, req),
+  viewLog: (req) => invoke(CHANNELS.viewLog, req),
+  criRaw: (scanId) => invoke(CHANNELS.criRaw, { scanId }),
   onProgress(listener) {
     const handler = (_e: IpcRendererEvent, p: ProgressEvent): void => listener(p);
     ipcRenderer.on(PROGRESS_CHANNEL, handler);

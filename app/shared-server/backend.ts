@@ -10,6 +10,11 @@ import type {
   CompareResponse,
   HeldScan,
   WatchStatus,
+  CriRaw,
+  FileView,
+  FileViewRequest,
+  LogView,
+  LogViewRequest,
   ApplyResult,
   BundleInfo,
   DemoInfo,
@@ -49,6 +54,9 @@ export interface BackendOps {
   listScans: { req: undefined; res: HeldScan[] };
   compare: { req: CompareRequest; res: CompareResponse };
   watchStatus: { req: { scanId: string }; res: WatchStatus };
+  viewFile: { req: FileViewRequest; res: FileView };
+  viewLog: { req: LogViewRequest; res: LogView };
+  criRaw: { req: { scanId: string }; res: CriRaw };
 }
 
 export type BackendOp = keyof BackendOps;

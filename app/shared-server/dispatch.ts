@@ -52,6 +52,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     listScans: () => backend.listScans(undefined),
     compare: (r) => backend.compare(r),
     watchStatus: (r) => backend.watchStatus(r),
+    viewFile: (r) => backend.viewFile(r),
+    viewLog: (r) => backend.viewLog(r),
+    criRaw: (r) => backend.criRaw(r),
   };
 
   return async (op, payload) => {

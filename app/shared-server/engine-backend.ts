@@ -22,6 +22,7 @@ import { TargetRegistry } from './targets';
 import { compareHeldScans, heldScans } from './compare-scans';
 import { WatchSession } from './watch-session';
 import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
+import { criRaw, viewFile, viewLog, type ViewableScan } from './viewers';
 
 export interface EngineBackendOptions {
   door: 'desktop' | 'web';
@@ -50,6 +51,13 @@ export interface EngineBackendOptions {
 export interface EngineBackend extends Backend {
   readonly defaultSource: ScanRequest;
   dispose(): Promise<void>;
+}
+
+/** A held scan, for the viewers: only what that scan kept is ever shown. */
+function viewable(scans: ScanSessions, scanId: string): ViewableScan {
+  const entry = scans.held(scanId);
+  if (!entry) throw new ApiError('not-found', 'this scan is no longer held; scan again');
+  return { scanId, result: entry.result, ...(entry.keptLogs && { keptLogs: entry.keptLogs }) };
 }
 
 export async function createEngineBackend(opts: EngineBackendOptions): Promise<EngineBackend> {
@@ -130,6 +138,10 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     listScans: async () => heldScans(scans),
     compare: (req) => compareHeldScans(scans, req),
     watchStatus: async ({ scanId }) => watch.status(scans.held(scanId), scanId),
+
+    viewFile: async ({ scanId, ...req }) => viewFile(viewable(scans, scanId), req),
+    viewLog: async ({ scanId, ...req }) => viewLog(viewable(scans, scanId), req),
+    criRaw: async ({ scanId }) => criRaw(viewable(scans, scanId)),
 
     dispose: () => {
       watch.dispose();

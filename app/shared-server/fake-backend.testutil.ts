@@ -63,6 +63,13 @@ export function spyBackend(): SpyBackend {
       throw new Error('not in this fake');
     }),
     watchStatus: vi.fn(async ({ scanId }) => ({ scanId, available: false, stale: false })),
+    viewFile: vi.fn(async () => {
+      throw new Error('not in this fake');
+    }),
+    viewLog: vi.fn(async () => {
+      throw new Error('not in this fake');
+    }),
+    criRaw: vi.fn(async (r) => ({ scanId: r.scanId, entries: [], unknown: 'fake' })),
   };
 }
 

@@ -18,6 +18,8 @@ import type { ProgressBus } from './progress';
 import type { TargetRegistry } from './targets';
 import { formatTarget, type RemoteTarget, type TargetInfo } from '../../shared/target';
 import { trimEvidence } from './trim';
+import { keepLogContext } from '../../main/host/context-keeping-host';
+import type { KeptLog } from '../../main/logs/kept-context';
 
 export interface ScanEntry {
   response: ScanResponse;
@@ -25,6 +27,8 @@ export interface ScanEntry {
   host: Host;
   /** The node reached through a transport, when the source is a target. */
   target?: RemoteTarget;
+  /** The lines around every matched log line, as this scan read them (the log viewer's). */
+  keptLogs?: ReadonlyMap<string, KeptLog>;
 }
 
 export interface ScanSessionOptions {
@@ -155,8 +159,10 @@ export class ScanSessions {
     try {
       const { host, label, target, info, close } = await this.resolveHost(r);
       let result: ScanResult;
+      // The scan reads through a wrapper that keeps log context; repairs use the host itself.
+      const keeping = keepLogContext(host);
       try {
-        result = await scanHost(host, { onProgress: (step) => emit(step) });
+        result = await scanHost(keeping.host, { onProgress: (step) => emit(step) });
       } finally {
         // A target's session (agent, debug pod) is released after every scan, failed or not.
         await close?.();
@@ -169,6 +175,7 @@ export class ScanSessions {
       const entry: ScanEntry = {
         host,
         result,
+        keptLogs: keeping.kept,
         ...(target && { target }),
         response: {
           scanId: newScanId(),

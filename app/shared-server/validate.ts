@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ID_PATTERNS, type Operation, type ScanRequest } from '../../shared/api';
+import { VIEW_LIMITS } from '../../shared/api-viewers';
 import { ApiError } from './errors';
 import { REQUEST_LIMITS } from './limits';
 
@@ -50,6 +51,17 @@ const bundleUpload = z.discriminatedUnion('kind', [
 ]);
 
 const compareSide = z.union([z.strictObject({ scanId: id('scanId') }), scanRequest]);
+/**
+ * A node path as evidence quotes it. Only ever a key into the scan's own tables (viewers.ts),
+ * never joined to a disk path; NUL (which no node path holds) is refused outright.
+ */
+const nodePath = z
+  .string()
+  .min(1)
+  .max(VIEW_LIMITS.maxPathChars)
+  .refine((s) => !s.includes('\u0000'), 'path must not hold NUL');
+const lineNo = z.number().int().min(1).max(1_000_000_000);
+const context = z.number().int().min(0).max(VIEW_LIMITS.maxLogContext);
 
 export const REQUEST_SCHEMAS = {
   info: none,
@@ -68,6 +80,21 @@ export const REQUEST_SCHEMAS = {
   listScans: none,
   compare: z.strictObject({ before: compareSide, after: compareSide }),
   watchStatus: z.strictObject({ scanId: id('scanId') }),
+  viewFile: z.strictObject({
+    scanId: id('scanId'),
+    path: nodePath,
+    from: lineNo.optional(),
+    count: z.number().int().min(1).max(VIEW_LIMITS.maxPageLines).optional(),
+    query: z.string().max(VIEW_LIMITS.maxQueryChars).optional(),
+  }),
+  viewLog: z.strictObject({
+    scanId: id('scanId'),
+    path: nodePath,
+    line: lineNo,
+    before: context.optional(),
+    after: context.optional(),
+  }),
+  criRaw: z.strictObject({ scanId: id('scanId') }),
 } satisfies Record<Operation, z.ZodType>;
 
 export type ValidRequest<K extends Operation> = z.output<(typeof REQUEST_SCHEMAS)[K]>;

@@ -12,7 +12,7 @@ import { byteOrderMarkError, cniExtension, parseCniConfig } from './cni-parse';
 import { LOADABLE_EXTENSIONS, byteOrder, disabledOriginal } from '../conventions/cni-files';
 
 /** Evidence quotes need the text; a CNI config larger than this is not a real one. */
-const MAX_CONF_TEXT = 256 * 1024;
+export const MAX_CONF_TEXT = 256 * 1024;
 const MAX_ENTRIES = 5000;
 
 export async function probeConfDir(ctx: ProbeContext, path: string): Promise<CniConfDir> {

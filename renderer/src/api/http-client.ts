@@ -145,6 +145,9 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     listScans: () => call('listScans'),
     compare: (req) => call('compare', req),
     watchStatus: (scanId) => call('watchStatus', { scanId }),
+    viewFile: (req) => call('viewFile', req),
+    viewLog: (req) => call('viewLog', req),
+    criRaw: (scanId) => call('criRaw', { scanId }),
     onProgress(fn) {
       listeners.add(fn);
       if (!stream) {
