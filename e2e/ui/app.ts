@@ -9,6 +9,7 @@ export const SCREENS = [
   'history',
   'bundles',
   'demo',
+  'compare',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];
 

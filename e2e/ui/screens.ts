@@ -27,4 +27,15 @@ export async function visitEveryScreen(page: Page, demoId: string, visit: Visit)
   await visit('bundles');
   await goScreen(page, 'demo');
   await visit('demo');
+  await goScreen(page, 'compare');
+  await compareWithHealthy(page);
+  await visit('compare');
+}
+
+/** On the Compare screen: the scan shown now (After) against the healthy demo (Before). */
+export async function compareWithHealthy(page: Page): Promise<void> {
+  await page.getByLabel('Before').selectOption('src:demo:healthy-node');
+  await expect(page.getByLabel('After')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Show the differences' }).click();
+  await expect(page.getByTestId('comparison')).toBeVisible();
 }

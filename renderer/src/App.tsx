@@ -20,6 +20,8 @@ const History = lazy(() => import('./screens/History').then((m) => ({ default: m
 const Targets = lazy(() => import('./screens/Targets').then((m) => ({ default: m.Targets })));
 const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m.Bundles })));
 const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
+const Compare = lazy(() => import('./screens/Compare').then((m) => ({ default: m.Compare })));
+const WatchBar = lazy(() => import('./components/WatchBar').then((m) => ({ default: m.WatchBar })));
 const FindingDetail = lazy(() =>
   import('./screens/detail/FindingDetail').then((m) => ({ default: m.FindingDetail })),
 );
@@ -109,6 +111,9 @@ export function App() {
       <Nav {...(counts && { counts })} />
       <main id="main" tabIndex={-1} className={selected ? 'with-detail' : ''}>
         <ScanProgress active={scan.isFetching} />
+        <Suspense fallback={null}>
+          {scan.data && <WatchBar scan={scan.data} fetching={scan.isFetching} />}
+        </Suspense>
         {info.error && <ErrorNotice error={info.error} retry={() => void info.refetch()} />}
         {screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
         {screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}
@@ -119,6 +124,7 @@ export function App() {
           {screen === 'targets' && <Targets />}
           {screen === 'bundles' && <Bundles />}
           {screen === 'demo' && <Demo />}
+          {screen === 'compare' && <Compare scan={scan.data} />}
         </Suspense>
       </main>
       <Suspense fallback={null}>

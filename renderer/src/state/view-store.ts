@@ -4,7 +4,15 @@ import type { ScanRequest } from '../../../shared/api';
 import type { Severity } from '../../../shared/model/finding';
 
 export type Screen =
-  'overview' | 'findings' | 'inventory' | 'checks' | 'history' | 'targets' | 'bundles' | 'demo';
+  | 'overview'
+  | 'findings'
+  | 'inventory'
+  | 'checks'
+  | 'history'
+  | 'targets'
+  | 'bundles'
+  | 'demo'
+  | 'compare';
 
 export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'overview', label: 'Overview' },
@@ -15,6 +23,7 @@ export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'targets', label: 'Targets' },
   { id: 'bundles', label: 'Bundles' },
   { id: 'demo', label: 'Demo' },
+  { id: 'compare', label: 'Compare' },
 ];
 
 export type InventoryTab =
