@@ -7,158 +7,156 @@
  * section kept; only a section of the wrong shape altogether is dropped whole. A wrong-typed
  * required field rejects the bundle.
  */
-import { z } from 'zod';
-
-/** An optional field that may also be `null` (a fact the collector could not obtain). */
-const opt = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === null ? undefined : v), schema.optional());
-
-/** A list whose malformed items are dropped, so one bad item does not cost its siblings. */
-const lenientList = <T extends z.ZodType>(item: T) =>
-  z.array(z.unknown()).transform((xs) =>
-    xs.flatMap((x) => {
-      const r = item.safeParse(x);
-      return r.success ? [r.data as z.output<T>] : [];
-    }),
-  );
-
-/** A string map whose non-string values (null: not obtained) are left out. */
-const stringMap = z
-  .record(z.string(), z.unknown())
-  .transform((m) =>
-    Object.fromEntries(
-      Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string'),
-    ),
-  );
+import {
+  arrayOf,
+  boolean,
+  type Check,
+  either,
+  int,
+  lenientList,
+  lenientMap,
+  literal,
+  map,
+  nullable,
+  nonNegative,
+  object,
+  oneOf,
+  opt,
+  optional,
+  orElse,
+  orNull,
+  record,
+  string,
+  text,
+  withDefault,
+} from './manifest-check';
 
 export const BUNDLE_FORMAT = 'cni-doctor.bundle/v1';
 
-const pathEntry = z.object({
-  type: z.enum(['file', 'dir', 'socket', 'symlink', 'missing', 'other']),
-  entries: opt(z.array(z.string())),
-  target: opt(z.string()),
-  error: opt(z.string()),
-  truncated: opt(z.boolean()),
-  size: opt(z.number().nonnegative()),
+export interface ManifestPathEntry {
+  type: 'file' | 'dir' | 'socket' | 'symlink' | 'missing' | 'other';
+  entries?: string[] | undefined;
+  target?: string | undefined;
+  error?: string | undefined;
+  truncated?: boolean | undefined;
+  size?: number | undefined;
   /** Extension: the file had an execute bit (CNI plugin binaries). */
-  executable: opt(z.boolean()),
+  executable?: boolean | undefined;
   /** Extension: last modification time (ISO 8601), to tell log lines older than a change. */
-  mtime: opt(z.string()),
+  mtime?: string | undefined;
+}
+
+const pathEntry: Check<ManifestPathEntry> = object({
+  type: oneOf(['file', 'dir', 'socket', 'symlink', 'missing', 'other']),
+  entries: opt(arrayOf(string)),
+  target: opt(string),
+  error: opt(string),
+  truncated: opt(boolean),
+  size: opt(nonNegative),
+  executable: opt(boolean),
+  mtime: opt(string),
 });
-export type ManifestPathEntry = z.infer<typeof pathEntry>;
 
-const text = z.preprocess((v) => (v === null ? undefined : v), z.string().default(''));
+/** A string map whose non-string values (null: not obtained) are left out. */
+const stringMap: Check<Record<string, string>> = map(record, (m) =>
+  Object.fromEntries(
+    Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  ),
+);
 
-const criCondition = z.object({
-  type: z.string(),
-  status: z.boolean(),
-  reason: text,
-  message: text,
-});
+const criCondition = object({ type: string, status: boolean, reason: text, message: text });
 
-const criEntry = z.object({
-  endpoint: z.string(),
-  api: z.enum(['runtime.v1', 'runtime.v1alpha2']).nullable().default(null).catch(null),
+const criEntry = object({
+  endpoint: string,
+  api: orElse(orNull(oneOf(['runtime.v1', 'runtime.v1alpha2'])), null),
   version: opt(
-    z.object({
-      version: text,
-      runtimeName: text,
-      runtimeVersion: text,
-      runtimeApiVersion: text,
-    }),
+    object({ version: text, runtimeName: text, runtimeVersion: text, runtimeApiVersion: text }),
   ),
   status: opt(
-    z.object({
-      conditions: opt(lenientList(criCondition)).transform((c) => c ?? []),
-      info: opt(stringMap).transform((i) => i ?? {}),
+    object({
+      conditions: map(opt(lenientList(criCondition)), (c) => c ?? []),
+      info: map(opt(stringMap), (i) => i ?? {}),
     }),
   ),
   sandboxes: opt(
     lenientList(
-      z.object({
-        id: z.string(),
+      object({
+        id: string,
         name: text,
         namespace: text,
         state: text,
-        createdAt: opt(z.string()),
+        createdAt: opt(string),
       }),
     ),
   ),
-  error: z.object({ code: z.number().int(), message: text }).nullable().default(null),
+  error: orNull(object({ code: int, message: text })),
 });
 
-const pluginVersion = z.union([
-  z.object({
-    ok: z.literal(true),
-    cniVersion: z.string(),
-    supportedVersions: z.array(z.string()),
-  }),
-  z.object({
-    ok: z.literal(false),
-    problem: z.enum(['not-executable', 'wrong-architecture', 'crashed', 'bad-output', 'timeout']),
+const pluginVersion = either(
+  object({ ok: literal(true), cniVersion: string, supportedVersions: arrayOf(string) }),
+  object({
+    ok: literal(false),
+    problem: oneOf(['not-executable', 'wrong-architecture', 'crashed', 'bad-output', 'timeout']),
     message: text,
   }),
-]);
+);
+
+const hnsList = withDefault(lenientList(record), () => []);
 
 const sections = {
-  collectedAt: z.string(),
-  collector: z.object({ name: z.string().optional(), version: z.string().optional() }),
-  paths: z.record(z.string(), z.unknown()).transform((m) => {
-    const out: Record<string, z.output<typeof pathEntry>> = {};
-    for (const [k, v] of Object.entries(m)) {
-      const r = pathEntry.safeParse(v);
-      if (r.success) out[k] = r.data;
-    }
-    return out;
-  }),
-  pipes: lenientList(z.string()),
+  collectedAt: string,
+  collector: object({ name: optional(string), version: optional(string) }),
+  paths: lenientMap(pathEntry),
+  pipes: lenientList(string),
   processes: lenientList(
-    z.object({
-      name: z.string(),
-      pid: opt(z.number().int()),
-      args: opt(z.array(z.string())).transform((a) => a ?? []),
+    object({
+      name: string,
+      pid: opt(int),
+      args: map(opt(arrayOf(string)), (a) => a ?? []),
     }),
   ),
   services: lenientList(
-    z.object({
-      name: z.string(),
-      state: z.enum(['running', 'stopped', 'failed', 'missing', 'unknown']).catch('unknown'),
+    object({
+      name: string,
+      state: orElse(oneOf(['running', 'stopped', 'failed', 'missing', 'unknown']), 'unknown'),
     }),
   ),
   versions: stringMap,
   cri: lenientList(criEntry),
-  hns: z.object({
-    networks: lenientList(z.record(z.string(), z.unknown())).default([]),
-    endpoints: lenientList(z.record(z.string(), z.unknown())).default([]),
-    namespaces: lenientList(z.record(z.string(), z.unknown())).default([]),
-    policyLists: lenientList(z.record(z.string(), z.unknown())).default([]),
-    error: z.string().nullable().optional(),
-    source: z.string().optional(),
+  hns: object({
+    networks: hnsList,
+    endpoints: hnsList,
+    namespaces: hnsList,
+    policyLists: hnsList,
+    error: optional(nullable(string)),
+    source: optional(string),
   }),
   /** Extension: CNI_COMMAND=VERSION answers of plugin binaries, by node path. */
-  pluginVersions: z.record(z.string(), z.unknown()).transform((m) => {
-    const out: Record<string, z.output<typeof pluginVersion>> = {};
-    for (const [k, v] of Object.entries(m)) {
-      const r = pluginVersion.safeParse(v);
-      if (r.success) out[k] = r.data;
-    }
-    return out;
-  }),
-  logs: lenientList(z.object({ source: z.string(), path: z.string() })),
-  redactions: lenientList(z.object({ path: z.string(), what: z.string() })),
+  pluginVersions: lenientMap(pluginVersion),
+  logs: lenientList(object({ source: string, path: string })),
+  redactions: lenientList(object({ path: string, what: string })),
 } as const;
 
-const hostSchema = z.object({
-  os: z.enum(['linux', 'windows']),
-  hostname: z.string().optional().catch(undefined),
-  osVersion: z.string().optional().catch(undefined),
-  elevated: z.boolean().optional().catch(undefined),
+export interface ManifestHost {
+  os: 'linux' | 'windows';
+  hostname?: string | undefined;
+  osVersion?: string | undefined;
+  elevated?: boolean | undefined;
+}
+
+const hostSchema: Check<ManifestHost> = object({
+  os: oneOf(['linux', 'windows']),
+  hostname: orElse(optional(string), undefined),
+  osVersion: orElse(optional(string), undefined),
+  elevated: orElse(optional(boolean), undefined),
 });
 
-type Sections = { [K in keyof typeof sections]?: z.infer<(typeof sections)[K]> };
+type Sections = {
+  [K in keyof typeof sections]?: (typeof sections)[K] extends Check<infer T> ? T : never;
+};
 export type BundleManifest = {
   format: typeof BUNDLE_FORMAT;
-  host: z.infer<typeof hostSchema>;
+  host: ManifestHost;
 } & Sections;
 
 export type ManifestParse =
@@ -181,31 +179,28 @@ export function parseManifest(text: string): ManifestParse {
       error: `manifest.json: format must be "${BUNDLE_FORMAT}", got ${JSON.stringify(obj.format)?.slice(0, 60)}`,
     };
   }
-  const host = hostSchema.safeParse(obj.host);
-  if (!host.success)
-    return { ok: false, error: 'manifest.json: host.os must be "linux" or "windows"' };
+  const host = hostSchema(obj.host);
+  if (!host.ok) return { ok: false, error: 'manifest.json: host.os must be "linux" or "windows"' };
 
-  const manifest: BundleManifest = { format: BUNDLE_FORMAT, host: host.data };
+  const manifest: BundleManifest = { format: BUNDLE_FORMAT, host: host.value };
   const warnings: string[] = [];
   for (const key of Object.keys(sections) as (keyof typeof sections)[]) {
     // null: the collector could not obtain the section; the same as leaving it out.
     if (obj[key] === undefined || obj[key] === null) continue;
-    const parsed = sections[key].safeParse(obj[key]);
+    const parsed = (sections[key] as Check<unknown>)(obj[key]);
     // Every entry malformed: nothing of the section is usable, so its facts stay unknown.
     const allDropped =
-      parsed.success && countOf(obj[key]) > 0 && countOf(parsed.data) === 0 && key !== 'hns';
-    if (parsed.success && !allDropped) {
-      (manifest as Record<string, unknown>)[key] = parsed.data;
-      const dropped = countOf(obj[key]) - countOf(parsed.data);
+      parsed.ok && countOf(obj[key]) > 0 && countOf(parsed.value) === 0 && key !== 'hns';
+    if (parsed.ok && !allDropped) {
+      (manifest as Record<string, unknown>)[key] = parsed.value;
+      const dropped = countOf(obj[key]) - countOf(parsed.value);
       if (dropped > 0)
         warnings.push(
           `manifest.json: ${dropped} malformed ${dropped === 1 ? 'entry' : 'entries'} of "${key}" dropped; the rest of the section is used`,
         );
     } else {
       // A malformed section makes its facts unknown; the rest of the bundle stays usable.
-      const why = parsed.success
-        ? 'no entry is well-formed'
-        : (parsed.error.issues[0]?.message ?? 'wrong type');
+      const why = parsed.ok ? 'no entry is well-formed' : parsed.message;
       warnings.push(`manifest.json: section "${key}" ignored (${why})`);
     }
   }
