@@ -69,10 +69,11 @@ if (want('ui')) {
     console.log(
       `ui       ${r.endpoints} HNS endpoints: first finding shown ${r.firstFindingMs.median.toFixed(0)} ms median (target < 1500 ms), cold ${r.coldFirstFindingMs.toFixed(0)} ms; server scan ${r.serverScanMs.toFixed(0)} ms`,
     );
-    const inv = r.inventoryHnsMs;
+    const inv = r.inventoryHnsInPageMs.median;
     const big = r.largestResponse;
+    const biggest = Math.max(big.bytes, big.decodedBytes);
     console.log(
-      `ui       Inventory click → HNS rows ${inv} ms (target ≤ 300 ms: ${inv <= 300 ? 'met' : 'NOT met'}); largest response ${(big.bytes / 1048576).toFixed(2)} MiB ${big.url} (target ≤ 2 MB: ${big.bytes <= 2e6 ? 'met' : 'NOT met'})`,
+      `ui       Inventory click → HNS rows ${inv} ms median in the page vs ${r.inventoryFloorInPageMs.median} ms for the same clicks on a 1-endpoint node (target ≤ 300 ms: ${inv <= 300 ? 'met' : 'NOT met'}; wall-clock with Playwright's clicks ${r.inventoryHnsMs.median} ms vs ${r.inventoryFloorMs.median} ms); largest response ${(biggest / 1048576).toFixed(2)} MiB ${big.url} (${(big.bytes / 1048576).toFixed(2)} MiB on the wire; target ≤ 2 MB: ${biggest <= 2e6 ? 'met' : 'NOT met'})`,
     );
   } catch (e) {
     console.log(`ui       skipped: ${(e as Error).message.split('\n')[0]}`);

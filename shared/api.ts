@@ -9,7 +9,6 @@
  * app/shared-server/validate.ts and is shared by the IPC handlers and the HTTP server).
  */
 import type { Report } from './model/report';
-import type { Snapshot } from './model/snapshot';
 import type { RuleInfo } from './model/finding';
 import type { ApplyResult, HistoryEntry, RepairPreview } from './api-repair';
 import type {
@@ -20,10 +19,12 @@ import type {
   WatchStatus,
 } from './api-compare';
 import type { CriRaw, FileView, FileViewRequest, LogView, LogViewRequest } from './api-viewers';
+import type { HnsObject, HnsObjectRequest, InventoryPage, InventoryRequest } from './api-inventory';
 
 export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
 export type { CompareRequest, CompareResponse, HeldScan, StaleEvent, WatchStatus };
 export type { CriRaw, FileView, FileViewRequest, LogView, LogViewRequest };
+export type { HnsObject, HnsObjectRequest, InventoryPage, InventoryRequest };
 
 /** What to scan. Bundle ids are handed out by `openBundle`/`listBundles`, demo ids by `listDemos`. */
 export type ScanRequest =
@@ -51,7 +52,7 @@ export interface TargetList {
 }
 
 export interface ScanResponse {
-  /** Names this scan's results; `inventory(scanId)` fetches its snapshot. */
+  /** Names this scan's results; `inventory({ scanId, … })` pages through its tables. */
   scanId: string;
   request: ScanRequest;
   /** "live node", the bundle's file name, or the demo's title. */
@@ -64,11 +65,6 @@ export interface ScanResponse {
   evidenceTrimmed: Record<string, number>;
   /** Repairs act on the live node only; a bundle or demo is a recording. */
   canApply: boolean;
-}
-
-export interface InventoryResponse {
-  scanId: string;
-  snapshot: Snapshot;
 }
 
 export interface DemoInfo {
@@ -143,8 +139,10 @@ export type ProgressEvent =
 export interface DoctorApi {
   info(): Promise<AppInfo>;
   scan(req: ScanRequest): Promise<ScanResponse>;
-  /** The snapshot behind a scan, for the Inventory screen (large on Windows nodes, so on demand). */
-  inventory(scanId: string): Promise<InventoryResponse>;
+  /** A window of one Inventory table of a scan, sorted and filtered by the engine. */
+  inventory(req: InventoryRequest): Promise<InventoryPage>;
+  /** One HNS object of a scan as the node returned it (the JSON behind a row or a finding). */
+  hnsObject(req: HnsObjectRequest): Promise<HnsObject>;
   listDemos(): Promise<DemoInfo[]>;
   listBundles(): Promise<BundleInfo[]>;
   /** Nodes to reach: node containers, kubeconfig nodes, ssh hosts, the one used last. */
@@ -180,6 +178,7 @@ export const CHANNELS = {
   info: 'doctor:info',
   scan: 'doctor:scan',
   inventory: 'doctor:inventory',
+  hnsObject: 'doctor:hns-object',
   listDemos: 'doctor:list-demos',
   listBundles: 'doctor:list-bundles',
   listTargets: 'doctor:list-targets',
@@ -207,6 +206,7 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   info: '/api/info',
   scan: '/api/scan',
   inventory: '/api/inventory',
+  hnsObject: '/api/hns-object',
   listDemos: '/api/list-demos',
   listBundles: '/api/list-bundles',
   listTargets: '/api/list-targets',
@@ -265,6 +265,8 @@ export const ID_PATTERNS = {
   demoId: /^[a-z0-9][a-z0-9-]{0,63}$/,
   repairId: /^[A-Za-z0-9][A-Za-z0-9._:@#-]{0,255}$/,
   entryId: /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/,
+  /** An HNS object id as the snapshot shows it (a GUID; other ids as HNS gave them). */
+  hnsId: /^\{?[A-Za-z0-9][A-Za-z0-9._:-]{0,127}\}?$/,
   // Starts with a letter or digit: a token is passed on a command line and must never read as
   // an option (`--state-dir`).
   previewToken: /^[A-Za-z0-9][A-Za-z0-9_-]{7,255}$/,

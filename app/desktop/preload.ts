@@ -22,7 +22,8 @@ async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
 const api: DoctorApi = {
   info: () => invoke(CHANNELS.info),
   scan: (req) => invoke(CHANNELS.scan, req),
-  inventory: (scanId) => invoke(CHANNELS.inventory, { scanId }),
+  inventory: (req) => invoke(CHANNELS.inventory, req),
+  hnsObject: (req) => invoke(CHANNELS.hnsObject, req),
   listDemos: () => invoke(CHANNELS.listDemos),
   listBundles: () => invoke(CHANNELS.listBundles),
   listTargets: () => invoke(CHANNELS.listTargets),

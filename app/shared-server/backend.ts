@@ -18,7 +18,10 @@ import type {
   ApplyResult,
   BundleInfo,
   DemoInfo,
-  InventoryResponse,
+  HnsObject,
+  HnsObjectRequest,
+  InventoryPage,
+  InventoryRequest,
   HistoryEntry,
   RepairPreview,
   RuleInfo,
@@ -40,7 +43,8 @@ export interface ExportedBundle {
 export interface BackendOps {
   info: { req: undefined; res: AppInfo };
   scan: { req: ScanRequest; res: ScanResponse };
-  inventory: { req: { scanId: string }; res: InventoryResponse };
+  inventory: { req: InventoryRequest; res: InventoryPage };
+  hnsObject: { req: HnsObjectRequest; res: HnsObject };
   listDemos: { req: undefined; res: DemoInfo[] };
   listBundles: { req: undefined; res: BundleInfo[] };
   listTargets: { req: undefined; res: TargetList };

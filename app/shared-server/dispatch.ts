@@ -30,6 +30,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     info: () => backend.info(undefined),
     scan: (r) => backend.scan(r),
     inventory: (r) => backend.inventory(r),
+    hnsObject: (r) => backend.hnsObject(r),
     listDemos: () => backend.listDemos(undefined),
     listBundles: () => backend.listBundles(undefined),
     listTargets: () => backend.listTargets(undefined),

@@ -71,7 +71,7 @@ afterEach(async () => {
 });
 
 describe('engine backend', () => {
-  it('scans a demo by id, with the top finding and the snapshot on demand', async () => {
+  it("scans a demo by id, with the top finding and the Inventory's rows on demand", async () => {
     backend = await createEngineBackend({
       door: 'web',
       progress: new ProgressBus(),
@@ -81,8 +81,8 @@ describe('engine backend', () => {
     const r = await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
     expect(r.report.summary?.topFindingId).toMatch(/^cni.conf.shadowed-by-default/);
     expect(r.canApply).toBe(false);
-    const inv = await backend.inventory({ scanId: r.scanId });
-    expect(inv.snapshot.confDirs[0]?.path).toBe('/etc/cni/net.d');
+    const inv = await backend.inventory({ scanId: r.scanId, tab: 'cni' });
+    expect(inv.rows[0]?.[0]).toBe('/etc/cni/net.d');
     expect((await backend.listDemos(undefined)).map((d) => d.id)).toEqual([
       'windows-antrea-containerd',
       'minikube-conflict',
@@ -334,11 +334,11 @@ describe('engine backend memory', () => {
         expect((await b.scan({ source: 'demo', demoId: 'minikube-conflict' })).scanId).toBe(
           first.scanId,
         );
-        expect((await b.inventory({ scanId: first.scanId })).scanId).toBe(first.scanId);
+        expect((await b.inventory({ scanId: first.scanId, tab: 'cni' })).scanId).toBe(first.scanId);
       }
       const windows = await b.scan({ source: 'demo', demoId: 'windows-antrea-containerd' });
       for (let i = 0; i < 8; i++) await b.scan({ source: 'live' });
-      await expect(b.inventory({ scanId: windows.scanId })).rejects.toMatchObject({
+      await expect(b.inventory({ scanId: windows.scanId, tab: 'cni' })).rejects.toMatchObject({
         code: 'not-found',
       });
       // Asking for it again scans it again.

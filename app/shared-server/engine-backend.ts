@@ -13,11 +13,13 @@ import type { Backend, BundleSource } from './backend';
 import { BundleRegistry } from './bundles';
 import { DEMOS, demoPath } from './demos';
 import { ApiError } from './errors';
+import { HnsObjects } from './hns-objects';
+import { InventoryPages } from './inventory-pages';
 import { exportLiveNode } from './node-export';
 import type { ProgressBus } from './progress';
 import type { RepairPort } from './repair-port';
 import { RepairSession } from './repair-session';
-import { ScanSessions } from './scan-sessions';
+import { ScanSessions, type ScanEntry } from './scan-sessions';
 import { TargetRegistry } from './targets';
 import { compareHeldScans, heldScans } from './compare-scans';
 import { WatchSession } from './watch-session';
@@ -89,6 +91,14 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     ...(opts.runElevated && { runElevated: opts.runElevated }),
   });
 
+  const inventory = new InventoryPages();
+  const hnsObjects = new HnsObjects();
+  const held = (scanId: string): ScanEntry => {
+    const entry = scans.held(scanId);
+    if (!entry) throw new ApiError('not-found', 'this scan is no longer held; scan again');
+    return entry;
+  };
+
   let defaultSource: ScanRequest = { source: 'live' };
   if (opts.initialBundle) {
     const info = await bundles.add({ kind: 'path', path: opts.initialBundle });
@@ -117,10 +127,13 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
     scan: async (r) => (await scans.scan(r)).response,
 
-    async inventory({ scanId }) {
-      const entry = scans.held(scanId);
-      if (!entry) throw new ApiError('not-found', 'this scan is no longer held; scan again');
-      return { scanId, snapshot: entry.result.snapshot };
+    async inventory(r) {
+      const entry = held(r.scanId);
+      return inventory.page(entry, entry.result.snapshot, r);
+    },
+    async hnsObject(r) {
+      const entry = held(r.scanId);
+      return hnsObjects.get(entry, entry.host, r);
     },
 
     listDemos: async () => DEMOS.filter((d) => demoPath(opts.demosDir, d.id) !== undefined),

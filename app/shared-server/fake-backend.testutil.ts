@@ -34,6 +34,9 @@ export function spyBackend(): SpyBackend {
     inventory: vi.fn(async () => {
       throw new Error('not in this fake');
     }),
+    hnsObject: vi.fn(async () => {
+      throw new Error('not in this fake');
+    }),
     listDemos: vi.fn(async () => []),
     listBundles: vi.fn(async () => []),
     listTargets: vi.fn(async () => ({ targets: [], notes: [] })),

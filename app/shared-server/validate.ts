@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ID_PATTERNS, type Operation, type ScanRequest } from '../../shared/api';
 import { VIEW_LIMITS } from '../../shared/api-viewers';
+import { INVENTORY_LIMITS, INVENTORY_TABS, type InventoryTab } from '../../shared/api-inventory';
 import { ApiError } from './errors';
 import { REQUEST_LIMITS } from './limits';
 
@@ -62,11 +63,30 @@ const nodePath = z
   .refine((s) => !s.includes('\u0000'), 'path must not hold NUL');
 const lineNo = z.number().int().min(1).max(1_000_000_000);
 const context = z.number().int().min(0).max(VIEW_LIMITS.maxLogContext);
+const tabIds = INVENTORY_TABS.map((t) => t.id) as [InventoryTab, ...InventoryTab[]];
+const count = (max: number) => z.number().int().min(0).max(max);
+
+const inventoryRequest = z.strictObject({
+  scanId: id('scanId'),
+  tab: z.enum(tabIds),
+  table: count(16).optional(),
+  offset: count(INVENTORY_LIMITS.maxOffset).optional(),
+  limit: z.number().int().min(1).max(INVENTORY_LIMITS.maxRows).optional(),
+  sort: z.strictObject({ column: count(64), descending: z.boolean().optional() }).optional(),
+  filter: z.string().max(INVENTORY_LIMITS.maxFilterChars).optional(),
+});
+
+const hnsObjectRequest = z.strictObject({
+  scanId: id('scanId'),
+  kind: z.enum(['network', 'endpoint', 'namespace', 'policyList']),
+  id: id('hnsId'),
+});
 
 export const REQUEST_SCHEMAS = {
   info: none,
   scan: scanRequest,
-  inventory: z.strictObject({ scanId: id('scanId') }),
+  inventory: inventoryRequest,
+  hnsObject: hnsObjectRequest,
   listDemos: none,
   listBundles: none,
   listTargets: none,

@@ -337,7 +337,7 @@ describe('serve: static files and streams', () => {
   });
 });
 
-describe('serve: compressed, cached Inventory answers', () => {
+describe('serve: compressed Inventory answers', () => {
   const brRequest = (path: string, body: string) =>
     new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
       const req = request(
@@ -358,35 +358,46 @@ describe('serve: compressed, cached Inventory answers', () => {
       req.end(body);
     });
 
-  it('sends the snapshot brotli-compressed and builds it once per scan', async () => {
-    const endpoints = Array.from({ length: 20_000 }, (_, i) => ({ ID: `ep-${i}`, State: 1 }));
-    backend.inventory.mockImplementation(async ({ scanId }) => ({
-      scanId,
-      snapshot: { hns: { endpoints } } as never,
-    }));
-    // The scan's answer prepares the Inventory answer before anyone asks for it.
-    await post('/api/scan', '{"source":"live"}');
-    const body = '{"scanId":"s-0123456789abcdef"}';
+  const page = (scanId: string, rows: string[][]) => ({
+    scanId,
+    tab: 'hns-endpoints' as const,
+    tables: [
+      {
+        title: 'HNS endpoints',
+        columns: [{ label: 'ID', width: '1fr' }],
+        total: rows.length,
+      },
+    ],
+    table: 0,
+    matched: rows.length,
+    offset: 0,
+    rows,
+  });
+
+  it('sends Inventory windows brotli-compressed', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => [`ep-${i}`, 'Attached', '10.0.0.1']);
+    backend.inventory.mockImplementation(async ({ scanId }) => page(scanId, rows));
+    const body = '{"scanId":"s-0123456789abcdef","tab":"hns-endpoints","offset":0,"limit":1000}';
     const first = await brRequest('/api/inventory', body);
-    const second = await brRequest('/api/inventory', body);
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['vary']).toBe('Accept-Encoding');
     const decoded = JSON.parse(brotliDecompressSync(first.body).toString('utf8'));
     expect(decoded.ok).toBe(true);
-    expect(decoded.result.snapshot.hns.endpoints).toHaveLength(20_000);
+    expect(decoded.result.rows).toHaveLength(1000);
     expect(first.body.length).toBeLessThan(JSON.stringify(decoded).length / 5);
-    expect(second.body.equals(first.body)).toBe(true);
-    expect(backend.inventory).toHaveBeenCalledTimes(1);
+    expect(backend.inventory).toHaveBeenCalledWith({
+      scanId: 's-0123456789abcdef',
+      tab: 'hns-endpoints',
+      offset: 0,
+      limit: 1000,
+    });
   });
 
   it('answers plain JSON to a client that accepts no encoding', async () => {
-    backend.inventory.mockImplementation(async ({ scanId }) => ({
-      scanId: `${scanId}`,
-      snapshot: { pad: 'x'.repeat(5000) } as never,
-    }));
-    const r = await post('/api/inventory', '{"scanId":"s-1123456789abcdef"}');
+    backend.inventory.mockImplementation(async ({ scanId }) => page(scanId, [['x'.repeat(5000)]]));
+    const r = await post('/api/inventory', '{"scanId":"s-1123456789abcdef","tab":"pipes"}');
     expect(r.status).toBe(200);
     expect(r.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(r.body).result.snapshot.pad).toHaveLength(5000);
+    expect(JSON.parse(r.body).result.rows[0][0]).toHaveLength(5000);
   });
 });

@@ -29,7 +29,7 @@ import { Gate } from '../shared-server/gate';
 import { checkRequest, hasValidToken } from './guard';
 import { BASE_HEADERS } from './headers';
 import { readStatic } from './static-files';
-import { encode, pickEncoding, type Encoding } from './compress';
+import { encode, pickEncoding } from './compress';
 
 export interface WebServerOptions {
   dispatcher: Dispatcher;
@@ -70,66 +70,13 @@ function send(
 }
 
 /** JSON, compressed as the client accepts; `Vary` so no cache mixes the encodings. */
-async function sendJson(
-  req: IncomingMessage,
-  res: ServerResponse,
-  json: Buffer,
-  encoded?: (enc: Encoding) => Promise<Buffer>,
-): Promise<void> {
+async function sendJson(req: IncomingMessage, res: ServerResponse, json: Buffer): Promise<void> {
   const enc = pickEncoding(header(req, 'accept-encoding'));
-  const body = encoded ? await encoded(enc) : await encode(json, enc);
+  const body = await encode(json, enc);
   send(res, 200, body, 'application/json; charset=utf-8', {
     Vary: 'Accept-Encoding',
     ...(body !== json && enc !== 'identity' && { 'Content-Encoding': enc }),
   });
-}
-
-/**
- * A scan's Inventory answer (its whole snapshot: tens of MB for a big Windows node) is the same
- * for as long as the scan is held, so it is serialised and compressed once per scan and
- * encoding, and prepared as soon as the scan is answered — the click on Inventory then only
- * transfers it. The last two scans are kept.
- */
-class InventoryCache {
-  private readonly entries = new Map<
-    string,
-    { json: Promise<Buffer | undefined>; enc: Map<Encoding, Promise<Buffer>> }
-  >();
-
-  constructor(private readonly dispatcher: Dispatcher) {}
-
-  private entry(scanId: string) {
-    let e = this.entries.get(scanId);
-    if (!e) {
-      const json = this.dispatcher('inventory', { scanId }).then((env) =>
-        // Errors are not cached: the answer comes from the dispatcher again.
-        env.ok ? Buffer.from(JSON.stringify(env)) : undefined,
-      );
-      e = { json, enc: new Map() };
-      this.entries.set(scanId, e);
-      while (this.entries.size > 2) this.entries.delete(this.entries.keys().next().value as string);
-      void json.then((b) => b ?? this.entries.delete(scanId));
-    }
-    return e;
-  }
-
-  /** Prepares the answer in the encoding a browser asks for, without waiting for it. */
-  warm(scanId: string, enc: Encoding): void {
-    void this.encoded(scanId, enc).catch(() => undefined);
-  }
-
-  /** The cached JSON and an encoder for it, or undefined when the scan is not held. */
-  async encoded(
-    scanId: string,
-    enc: Encoding,
-  ): Promise<{ json: Buffer; body: Buffer } | undefined> {
-    const e = this.entry(scanId);
-    const json = await e.json;
-    if (!json) return undefined;
-    let body = e.enc.get(enc);
-    if (!body) e.enc.set(enc, (body = encode(json, enc)));
-    return { json, body: await body };
-  }
 }
 
 function sendEnvelope<T>(res: ServerResponse, env: Envelope<T>): void {
@@ -158,7 +105,6 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     REQUEST_LIMITS.maxConcurrentUploads,
     REQUEST_LIMITS.maxQueuedUploads,
   );
-  const inventories = new InventoryCache(opts.dispatcher);
   let port = 0;
 
   async function handleApi(
@@ -210,23 +156,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       payload = parseJsonBody((await readBody(req, REQUEST_LIMITS.maxJsonBytes)).toString('utf8'));
     }
 
-    if (op === 'inventory') {
-      // Only a well-formed request ({ scanId } and nothing else) is answered from the cache.
-      const keys = payload !== null && typeof payload === 'object' ? Object.keys(payload) : [];
-      const scanId =
-        keys.length === 1 && keys[0] === 'scanId'
-          ? (payload as { scanId: unknown }).scanId
-          : undefined;
-      const enc = pickEncoding(header(req, 'accept-encoding'));
-      const hit = typeof scanId === 'string' ? await inventories.encoded(scanId, enc) : undefined;
-      if (hit) return sendJson(req, res, hit.json, async () => hit.body);
-    }
     const env = await opts.dispatcher(op, payload);
-    if (op === 'scan' && env.ok)
-      inventories.warm(
-        (env.result as { scanId: string }).scanId,
-        pickEncoding(header(req, 'accept-encoding')),
-      );
     if (op === 'exportBundle' && env.ok) {
       const { fileName, data } = env.result as { fileName: string; data: Uint8Array };
       return send(res, 200, Buffer.from(data), 'application/gzip', {

@@ -68,6 +68,7 @@ test.describe('desktop window', () => {
         'applyRepair',
         'exportBundle',
         'history',
+        'hnsObject',
         'info',
         'inventory',
         'listBundles',

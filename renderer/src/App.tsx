@@ -10,11 +10,39 @@ import { ThemeToggle } from './components/ThemeToggle';
 import { useInfo, useRescan, useScan } from './queries/use-doctor';
 import { usePrefs } from './state/prefs-store';
 import { useView } from './state/view-store';
+import { useOpenObject } from './state/open-object';
 import { Findings } from './screens/Findings';
 import { Overview } from './screens/Overview';
 
 // Screens the first view does not need load on demand, so the first finding appears sooner.
-const Inventory = lazy(() => import('./screens/Inventory').then((m) => ({ default: m.Inventory })));
+const HnsObjectHost = lazy(() =>
+  import('./components/HnsObject').then((m) => ({ default: m.HnsObjectHost })),
+);
+/**
+ * The Inventory's module once loaded (it is fetched while the browser is idle after the first
+ * scan): rendered directly, so opening the screen does not suspend — React holds content back
+ * for up to 300 ms after a Suspense fallback, which would be most of a click's budget.
+ */
+let inventoryModule: typeof import('./screens/Inventory') | undefined;
+const loadInventory = () => import('./screens/Inventory').then((m) => (inventoryModule = m));
+const LazyInventory = lazy(() => loadInventory().then((m) => ({ default: m.Inventory })));
+function Inventory({ scan }: { scan: ScanResponse }) {
+  const M = inventoryModule;
+  return M ? <M.Inventory scan={scan} /> : <LazyInventory scan={scan} />;
+}
+
+function usePreloadInventory(ready: boolean): void {
+  useEffect(() => {
+    if (!ready || inventoryModule) return;
+    const load = (): void => void loadInventory().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(load, 500);
+    return () => clearTimeout(t);
+  }, [ready]);
+}
 const Checks = lazy(() => import('./screens/Checks').then((m) => ({ default: m.Checks })));
 const History = lazy(() => import('./screens/History').then((m) => ({ default: m.History })));
 const Targets = lazy(() => import('./screens/Targets').then((m) => ({ default: m.Targets })));
@@ -47,7 +75,8 @@ function useDetailFocus(open: boolean, close: () => void): void {
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') {
+      // An open dialog (an HNS object's JSON) takes Escape first.
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) {
         e.preventDefault();
         close();
       }
@@ -77,6 +106,8 @@ export function App() {
   const rescan = useRescan();
   const screen = useView((v) => v.screen);
   const selected = useView((v) => v.selectedFindingId);
+  const objectOpen = useOpenObject((o) => o.open !== null);
+  usePreloadInventory(scan.data !== undefined);
   const close = useView((v) => v.closeFinding);
   useDetailFocus(selected !== null, close);
 
@@ -129,6 +160,7 @@ export function App() {
       </main>
       <Suspense fallback={null}>
         {selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
+        {objectOpen && <HnsObjectHost />}
       </Suspense>
     </div>
   );

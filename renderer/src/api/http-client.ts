@@ -98,7 +98,8 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
   return {
     info: () => call('info'),
     scan: (req) => call('scan', req),
-    inventory: (scanId) => call('inventory', { scanId }),
+    inventory: (req) => call('inventory', req),
+    hnsObject: (req) => call('hnsObject', req),
     listDemos: () => call('listDemos'),
     listBundles: () => call('listBundles'),
     listTargets: () => call('listTargets'),

@@ -1,69 +1,136 @@
 /**
- * A table that stays smooth at 50,000 rows: only the rows in view are in the DOM
- * (@tanstack/react-virtual). The scroll area is focusable so keyboard users can scroll it.
+ * A table that stays smooth at 50,000 rows without holding them: only the rows in view are in the
+ * DOM (@tanstack/react-virtual), and only the 200-row windows in view are fetched from the engine
+ * (which sorts and filters the whole table). The scroll area is focusable so keyboard users can
+ * scroll it; column headers are buttons that sort.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { InventoryTable } from '../lib/inventory-rows';
+import type { InventoryTab, InventoryTableInfo } from '../../../shared/api-inventory';
+import { ID_PATTERNS } from '../../../shared/api';
+import { INVENTORY_PAGE_ROWS, useInventoryPage, useInventoryPages } from '../queries/use-doctor';
+import { ErrorNotice } from './ErrorNotice';
+import { HnsObjectButton } from './HnsObject';
 
 const ROW_HEIGHT = 30;
 
 const rowCount = (n: number): string => `${n.toLocaleString()} ${n === 1 ? 'row' : 'rows'}`;
 
+type Sort = { column: number; descending: boolean } | undefined;
+
+/** ascending → descending → the engine's order. */
+const nextSort = (s: Sort, column: number): Sort =>
+  s?.column !== column
+    ? { column, descending: false }
+    : s.descending
+      ? undefined
+      : { column, descending: true };
+
+function useDebounced(value: string, ms: number): string {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
 export function VirtualTable({
+  scanId,
+  tab,
   table,
+  info,
   maxHeight = 520,
 }: {
-  table: InventoryTable;
+  scanId: string;
+  tab: InventoryTab;
+  table: number;
+  info: InventoryTableInfo;
   maxHeight?: number;
 }) {
   const [query, setQuery] = useState('');
-  const rows = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return table.rows;
-    return table.rows.filter((r) => r.some((c) => c.toLowerCase().includes(q)));
-  }, [table.rows, query]);
+  const filter = useDebounced(query.trim(), 150);
+  const [sort, setSort] = useState<Sort>(undefined);
+  const req = useMemo(
+    () => ({
+      scanId,
+      tab,
+      table,
+      ...(sort && { sort }),
+      ...(filter !== '' && { filter }),
+    }),
+    [scanId, tab, table, sort, filter],
+  );
+  // Page 0 says how many rows match; while a new filter is asked, the last answer stays.
+  const head = useInventoryPage(req, 0);
+  const matched = head.data?.matched ?? info.total;
+
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: matched,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 16,
   });
-  const template = table.columns.map((c) => c.width).join(' ');
-  const height = Math.min(maxHeight, Math.max(ROW_HEIGHT * 2, rows.length * ROW_HEIGHT + 2));
-  const id = table.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+  const items = virtualizer.getVirtualItems();
+  const firstPage = Math.floor((items[0]?.index ?? 0) / INVENTORY_PAGE_ROWS);
+  const lastPage = Math.floor((items[items.length - 1]?.index ?? 0) / INVENTORY_PAGE_ROWS);
+  const pageList = useDeferredValue(
+    useMemo(() => {
+      const out: number[] = [];
+      for (let p = firstPage; p <= lastPage; p++) out.push(p);
+      return out;
+    }, [firstPage, lastPage]),
+  );
+  const pages = useInventoryPages(req, pageList);
+  const rowAt = (i: number): string[] | undefined => {
+    const p = Math.floor(i / INVENTORY_PAGE_ROWS);
+    const data = p === 0 ? head.data : pages[pageList.indexOf(p)]?.data;
+    // A page 0 kept from the previous filter is not this filter's rows.
+    if (p === 0 && head.isPlaceholderData) return undefined;
+    return data?.rows[i - p * INVENTORY_PAGE_ROWS];
+  };
+  const failed = head.error ?? pages.find((p) => p.error)?.error;
+
+  const withJson = info.objects !== undefined;
+  const template = info.columns.map((c) => c.width).join(' ') + (withJson ? ' 5.5rem' : '');
+  const height = Math.min(maxHeight, Math.max(ROW_HEIGHT * 2, matched * ROW_HEIGHT + 2));
+  const id = `${tab}-${table}-${info.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
+  const busy = head.isFetching || pages.some((p) => p.isFetching);
 
   return (
     <section className="vtable-wrap" aria-labelledby={`${id}-title`}>
       <div className="vtable-caption">
-        <h3 id={`${id}-title`}>{table.title}</h3>
+        <h3 id={`${id}-title`}>{info.title}</h3>
         <span className="muted" aria-live="polite">
-          {rows.length === table.rows.length
-            ? rowCount(table.rows.length)
-            : `${rows.length.toLocaleString()} of ${rowCount(table.rows.length)}`}
+          {filter === ''
+            ? rowCount(info.total)
+            : `${matched.toLocaleString()} of ${rowCount(info.total)}`}
         </span>
-        {table.rows.length > 8 && (
+        {info.total > 8 && (
           <input
             type="search"
             className="vtable-filter"
             placeholder="Filter"
-            aria-label={`Filter ${table.title}`}
+            aria-label={`Filter ${info.title}`}
             value={query}
+            maxLength={200}
             onChange={(e) => setQuery(e.target.value)}
           />
         )}
       </div>
-      {table.note && <p className="note unknown-note">{table.note}</p>}
-      {table.rows.length === 0 ? (
-        !table.note && <p className="muted">Nothing recorded.</p>
+      {info.note && <p className="note unknown-note">{info.note}</p>}
+      {failed && <ErrorNotice error={failed} retry={() => void head.refetch()} />}
+      {info.total === 0 ? (
+        !info.note && <p className="muted">Nothing recorded.</p>
       ) : (
         <div className="vtable-scroll-x">
           <div
             className="vtable"
             role="table"
             aria-labelledby={`${id}-title`}
-            aria-rowcount={rows.length + 1}
+            aria-rowcount={matched + 1}
+            aria-busy={busy}
           >
             <div role="rowgroup">
               <div
@@ -72,11 +139,33 @@ export function VirtualTable({
                 className="vrow vhead"
                 style={{ gridTemplateColumns: template }}
               >
-                {table.columns.map((c) => (
-                  <div role="columnheader" key={c.label} className="vcell" title={c.label}>
-                    {c.label}
+                {info.columns.map((c, i) => (
+                  <div
+                    role="columnheader"
+                    key={c.label}
+                    className="vcell"
+                    aria-sort={
+                      sort?.column === i ? (sort.descending ? 'descending' : 'ascending') : 'none'
+                    }
+                  >
+                    <button
+                      type="button"
+                      className="sort"
+                      title={`Sort by ${c.label}`}
+                      onClick={() => setSort((s) => nextSort(s, i))}
+                    >
+                      {c.label}
+                      <span aria-hidden="true">
+                        {sort?.column === i ? (sort.descending ? ' ▼' : ' ▲') : ''}
+                      </span>
+                    </button>
                   </div>
                 ))}
+                {withJson && (
+                  <div role="columnheader" className="vcell">
+                    JSON
+                  </div>
+                )}
               </div>
             </div>
             <div
@@ -84,20 +173,21 @@ export function VirtualTable({
               role="rowgroup"
               className="vbody"
               tabIndex={0}
-              aria-label={`${table.title} rows (scrollable)`}
+              aria-label={`${info.title} rows (scrollable)`}
               style={{ height }}
             >
               <div
                 role="presentation"
                 style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
               >
-                {virtualizer.getVirtualItems().map((item) => {
-                  const row = rows[item.index] ?? [];
+                {items.map((item) => {
+                  const row = rowAt(item.index);
                   return (
                     <div
                       role="row"
                       key={item.key}
                       aria-rowindex={item.index + 2}
+                      aria-busy={row ? undefined : true}
                       className={item.index % 2 ? 'vrow odd' : 'vrow'}
                       style={{
                         gridTemplateColumns: template,
@@ -105,11 +195,23 @@ export function VirtualTable({
                         height: item.size,
                       }}
                     >
-                      {table.columns.map((c, i) => (
-                        <div role="cell" key={c.label} className="vcell" title={row[i]}>
-                          {row[i]}
+                      {info.columns.map((c, i) => (
+                        <div role="cell" key={c.label} className="vcell" title={row?.[i]}>
+                          {row ? row[i] : i === 0 ? '…' : ''}
                         </div>
                       ))}
+                      {withJson && (
+                        <div role="cell" className="vcell">
+                          {row?.[0] && info.objects && ID_PATTERNS.hnsId.test(row[0]) && (
+                            <HnsObjectButton
+                              scanId={scanId}
+                              kind={info.objects}
+                              id={row[0]}
+                              label="JSON"
+                            />
+                          )}
+                        </div>
+                      )}
                     </div>
                   );
                 })}

@@ -2,12 +2,22 @@
  * Every engine answer the screens show comes through these hooks (TanStack Query): cached per
  * source, refetched on demand, invalidated after a repair or an undo.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   AppInfo,
   BundleInfo,
   BundleUpload,
   DoctorApi,
+  HnsObjectRequest,
+  InventoryPage,
+  InventoryRequest,
   ScanRequest,
 } from '../../../shared/api';
 import { useApi } from '../api/api-context';
@@ -94,12 +104,65 @@ export function useChooseSource(): (r: ScanRequest) => void {
   };
 }
 
-export function useInventory(scanId: string | undefined) {
+/** Rows per window the Inventory asks for (the engine may answer a big window in parts). */
+export const INVENTORY_PAGE_ROWS = 200;
+
+/** One window of an Inventory table: rows [page × 200, page × 200 + 200) after sort and filter. */
+export const inventoryPageQuery = (
+  api: DoctorApi,
+  req: Omit<InventoryRequest, 'offset' | 'limit'>,
+  page: number,
+) =>
+  ({
+    queryKey: [
+      'inventory',
+      req.scanId,
+      req.tab,
+      req.table ?? 0,
+      req.sort ?? null,
+      req.filter ?? '',
+      page,
+    ],
+    queryFn: wrap(async (): Promise<InventoryPage> => {
+      const offset = page * INVENTORY_PAGE_ROWS;
+      const first = await api.inventory({ ...req, offset, limit: INVENTORY_PAGE_ROWS });
+      // The engine stops early when rows are huge (each answer stays small): ask for the rest.
+      const rows = [...first.rows];
+      while (rows.length < INVENTORY_PAGE_ROWS && offset + rows.length < first.matched) {
+        const more = await api.inventory({
+          ...req,
+          offset: offset + rows.length,
+          limit: INVENTORY_PAGE_ROWS - rows.length,
+        });
+        if (more.rows.length === 0) break;
+        rows.push(...more.rows);
+      }
+      return { ...first, rows };
+    }),
+    staleTime: Infinity,
+    retry: false,
+  }) as const;
+
+export function useInventoryPage(req: Omit<InventoryRequest, 'offset' | 'limit'>, page = 0) {
+  const api = useApi();
+  return useQuery({ ...inventoryPageQuery(api, req, page), placeholderData: keepPreviousData });
+}
+
+/** The pages of a table the user scrolled to (each fetched once, then cached). */
+export function useInventoryPages(
+  req: Omit<InventoryRequest, 'offset' | 'limit'>,
+  pages: number[],
+) {
+  const api = useApi();
+  return useQueries({ queries: pages.map((p) => inventoryPageQuery(api, req, p)) });
+}
+
+export function useHnsObject(req: HnsObjectRequest | undefined) {
   const api = useApi();
   return useQuery({
-    queryKey: ['inventory', scanId],
-    queryFn: wrap(() => api.inventory(scanId as string)),
-    enabled: !!scanId,
+    queryKey: ['hns-object', req?.scanId, req?.kind, req?.id],
+    queryFn: wrap(() => api.hnsObject(req as HnsObjectRequest)),
+    enabled: req !== undefined,
     staleTime: Infinity,
     retry: false,
   });

@@ -1,48 +1,24 @@
-/** Everything the scan read, as tables: CNI configs, runtime settings, CRI, kubelet, HNS, pipes. */
-import { useMemo } from 'react';
+/**
+ * Everything the scan read, as tables: CNI configs, runtime settings, CRI, kubelet, HNS, pipes.
+ * The engine holds the rows; each table fetches the windows in view (components/VirtualTable).
+ */
 import type { ScanResponse } from '../../../shared/api';
-import type { Snapshot } from '../../../shared/model/snapshot';
+import { INVENTORY_TABS } from '../../../shared/api-inventory';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { VirtualTable } from '../components/VirtualTable';
-import {
-  cniTables,
-  endpointTables,
-  hnsEndpointTables,
-  hnsNetworkTables,
-  kubeletTables,
-  pipeTables,
-  runtimeTables,
-  type InventoryTable,
-} from '../lib/inventory-rows';
-import { useInventory } from '../queries/use-doctor';
-import { useView, type InventoryTab } from '../state/view-store';
-
-const TABS: {
-  id: InventoryTab;
-  label: string;
-  build: (s: Snapshot) => InventoryTable[];
-  windowsOnly?: boolean;
-}[] = [
-  { id: 'cni', label: 'CNI configs', build: cniTables },
-  { id: 'runtime', label: 'Runtime configs', build: runtimeTables },
-  { id: 'endpoints', label: 'CRI endpoints', build: endpointTables },
-  { id: 'kubelet', label: 'kubelet', build: kubeletTables },
-  { id: 'hns-networks', label: 'HNS networks', build: hnsNetworkTables, windowsOnly: true },
-  { id: 'hns-endpoints', label: 'HNS endpoints', build: hnsEndpointTables, windowsOnly: true },
-  { id: 'pipes', label: 'Named pipes', build: pipeTables, windowsOnly: true },
-];
+import { useInventoryPage } from '../queries/use-doctor';
+import { useView } from '../state/view-store';
 
 export function Inventory({ scan }: { scan: ScanResponse }) {
   const tab = useView((v) => v.inventoryTab);
   const setTab = useView((v) => v.setInventoryTab);
-  const inv = useInventory(scan.scanId);
   const windows = scan.report.node.os === 'windows';
-  const tabs = TABS.filter((t) => windows || !t.windowsOnly);
+  const tabs = INVENTORY_TABS.filter((t) => windows || !t.windowsOnly);
   const active = tabs.find((t) => t.id === tab) ?? tabs[0];
-  const tables = useMemo(
-    () => (inv.data && active ? active.build(inv.data.snapshot) : []),
-    [inv.data, active],
-  );
+  // The first window of the first table also lists the tab's tables; the table asks for the
+  // same window, so it is one request.
+  const first = useInventoryPage({ scanId: scan.scanId, tab: active?.id ?? 'cni', table: 0 });
+  const tables = first.data && first.data.tab === active?.id ? first.data.tables : [];
 
   return (
     <div className="screen inventory">
@@ -81,11 +57,18 @@ export function Inventory({ scan }: { scan: ScanResponse }) {
         id="inventory-panel"
         aria-labelledby={active ? `tab-${active.id}` : undefined}
       >
-        {inv.isPending && <p role="status">Loading the snapshot…</p>}
-        {inv.error && <ErrorNotice error={inv.error} retry={() => void inv.refetch()} />}
-        {tables.map((t) => (
-          <VirtualTable key={t.title} table={t} />
-        ))}
+        {tables.length === 0 && first.isFetching && <p role="status">Loading the tables…</p>}
+        {first.error && <ErrorNotice error={first.error} retry={() => void first.refetch()} />}
+        {active &&
+          tables.map((t, i) => (
+            <VirtualTable
+              key={`${scan.scanId}:${active.id}:${i}`}
+              scanId={scan.scanId}
+              tab={active.id}
+              table={i}
+              info={t}
+            />
+          ))}
       </div>
     </div>
   );

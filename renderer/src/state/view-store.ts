@@ -1,6 +1,7 @@
 /** What the user is looking at. Engine data lives in TanStack Query, never here. */
 import { create } from 'zustand';
 import type { ScanRequest } from '../../../shared/api';
+import type { InventoryTab } from '../../../shared/api-inventory';
 import type { Severity } from '../../../shared/model/finding';
 
 export type Screen =
@@ -26,8 +27,7 @@ export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'compare', label: 'Compare' },
 ];
 
-export type InventoryTab =
-  'cni' | 'runtime' | 'endpoints' | 'kubelet' | 'hns-networks' | 'hns-endpoints' | 'pipes';
+export type { InventoryTab };
 
 interface View {
   screen: Screen;

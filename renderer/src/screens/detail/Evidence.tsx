@@ -4,6 +4,9 @@
  */
 import type { ConfEntryRole, Evidence } from '../../../../shared/model/finding';
 import { logLineLocation } from '../../../../shared/log-location';
+import { ID_PATTERNS } from '../../../../shared/api';
+import { HnsObjectButton } from '../../components/HnsObject';
+import { useScan } from '../../queries/use-doctor';
 
 type Of<K extends Evidence['kind']> = Extract<Evidence, { kind: K }>;
 
@@ -70,6 +73,13 @@ function ConfDir({ e }: { e: Of<'conf-dir'> }) {
   );
 }
 
+/** The object's JSON as the scan recorded it (fetched when asked). */
+function HnsJson({ e }: { e: Of<'hns'> }) {
+  const scanId = useScan().data?.scanId;
+  if (!scanId || !ID_PATTERNS.hnsId.test(e.id)) return null;
+  return <HnsObjectButton scanId={scanId} kind={e.objectType} id={e.id} />;
+}
+
 export function EvidenceItem({ e }: { e: Evidence }) {
   switch (e.kind) {
     case 'file':
@@ -87,7 +97,7 @@ export function EvidenceItem({ e }: { e: Evidence }) {
       return (
         <div className="evidence hns">
           <span className="kind">HNS {e.objectType}</span> <code>{e.name ?? e.id}</code>{' '}
-          <span className="muted">{e.id}</span> — {e.detail}
+          <span className="muted">{e.id}</span> — {e.detail} <HnsJson e={e} />
         </div>
       );
     case 'log':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { BundleHost } from '../../../main/host/bundle-host';
-import { scanHost } from '../../../main/engine/scan';
+import { BundleHost } from '../main/host/bundle-host';
+import { scanHost } from '../main/engine/scan';
 import {
   cniTables,
   endpointTables,
@@ -68,7 +68,7 @@ describe('HNS endpoints: State and Stale agree with hns.endpoint.stale', () => {
       },
     ];
     const row = hnsEndpointTables(snapshot)[0]?.rows.find((r) => r[0] === 'LEFTOVER-1');
-    const { evaluate } = await import('../../../main/engine/evaluate');
+    const { evaluate } = await import('../main/engine/evaluate');
     const finding = evaluate(snapshot).report.findings.find((f) => f.rule === 'hns.endpoint.stale');
     const ev = finding?.evidence.find((e) => e.kind === 'hns' && e.id === 'LEFTOVER-1');
     expect(row?.[4]).toBe('Attached');

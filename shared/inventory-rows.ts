@@ -1,16 +1,14 @@
 /**
  * Turns a Snapshot into the Inventory's tables: plain string cells, so 50,000 HNS endpoints cost
- * one small array each and the virtualised table only formats what is on screen.
+ * one small array each. The engine builds them once per scan and answers windows of rows
+ * (app/shared-server/inventory-pages.ts); the screen never holds the snapshot.
  */
-import type { Fact } from '../../../shared/model/fact';
-import type { Located, Snapshot } from '../../../shared/model/snapshot';
-import { endpointStaleness, liveSandboxIds, type Staleness } from '../../../shared/hns-stale';
+import type { HnsObjectKind, InventoryColumn, InventoryTab } from './api-inventory';
+import type { Fact } from './model/fact';
+import type { Located, Snapshot } from './model/snapshot';
+import { endpointStaleness, liveSandboxIds, type Staleness } from './hns-stale';
 
-export interface Column {
-  label: string;
-  /** CSS grid track, e.g. "2fr" or "8rem". */
-  width: string;
-}
+export type Column = InventoryColumn;
 
 export interface InventoryTable {
   title: string;
@@ -18,6 +16,8 @@ export interface InventoryTable {
   rows: string[][];
   /** Why the table is empty or partial ("could not determine …"). */
   note?: string;
+  /** Column 0 holds the id of an HNS object of this kind. */
+  objects?: HnsObjectKind;
 }
 
 const at = (l: Located<unknown> | undefined): string =>
@@ -294,6 +294,7 @@ export function hnsNetworkTables(s: Snapshot): InventoryTable[] {
     {
       title: 'HNS networks',
       columns: cols,
+      objects: 'network',
       rows: hns.value.networks.map((n) => [
         n.id,
         n.name,
@@ -338,6 +339,7 @@ export function hnsEndpointTables(s: Snapshot): InventoryTable[] {
     {
       title: 'HNS endpoints',
       columns: cols,
+      objects: 'endpoint',
       rows: hns.value.endpoints.map((e) => [
         e.id,
         e.name,
@@ -371,3 +373,14 @@ export function pipeTables(s: Snapshot): InventoryTable[] {
     { title: 'Named pipes', columns: cols, rows: pipes.value.map((p) => [`\\\\.\\pipe\\${p}`]) },
   ];
 }
+
+/** Each Inventory tab's tables. */
+export const TAB_TABLES: Record<InventoryTab, (s: Snapshot) => InventoryTable[]> = {
+  cni: cniTables,
+  runtime: runtimeTables,
+  endpoints: endpointTables,
+  kubelet: kubeletTables,
+  'hns-networks': hnsNetworkTables,
+  'hns-endpoints': hnsEndpointTables,
+  pipes: pipeTables,
+};
