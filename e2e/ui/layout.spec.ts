@@ -1,17 +1,24 @@
 /**
  * The layout holds at ordinary window sizes, light and dark: nothing overflows the window
  * horizontally, no text is cut without a tooltip, and the Findings list keeps at least 320 px
- * beside an open detail. Each screen is also saved as a screenshot (e2e/out/screens) so a
- * person can look at every size.
+ * beside an open detail. Every screen is checked for what it must show (expect-screen.ts) and
+ * saved as a screenshot (e2e/out/screens/<size>-<scheme>[-minikube]-<screen>.png) so a person can
+ * look at every size. The README's picture (assets/screenshot-overview.png) is the minikube
+ * Overview at 1280×800, light, written here after checking it shows what the README says.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goScreen, openApp } from './app';
+import { expectScreen } from './expect-screen';
 import { visitEveryScreen } from './screens';
 
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'screens');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUT = path.join(ROOT, 'e2e', 'out', 'screens');
+const README_SHOT = path.join(ROOT, 'assets', 'screenshot-overview.png');
+/** The three sizes every screen is photographed at (the fourth is a zoom check). */
+const PHOTOGRAPHED = new Set(['900x700', '1280x800', '1920x1080']);
 const SIZES = [
   { width: 900, height: 700 },
   { width: 1280, height: 800 },
@@ -68,6 +75,22 @@ async function check(page: Page, where: string, shot: string): Promise<string[]>
   return (await page.evaluate(layoutProblems)).map((p) => `${where}: ${p}`);
 }
 
+/**
+ * The README says: "Overview of a node whose containerd uses a default config instead of the
+ * cluster's CNI". The file is rewritten only when the picture changed, so a run that draws the
+ * same pixels leaves the work tree clean.
+ */
+async function writeReadmeShot(page: Page): Promise<void> {
+  await expect(page.getByTestId('top-finding')).toContainText(
+    'containerd uses the default 10-containerd-net.conflist instead of kindnet',
+  );
+  await expect(page.locator('.facts').first()).toContainText('10-containerd-net.conflist');
+  await expect(page.getByTestId('stale-banner')).toHaveCount(0);
+  const png = await page.screenshot();
+  if (!existsSync(README_SHOT) || !readFileSync(README_SHOT).equals(png))
+    writeFileSync(README_SHOT, png);
+}
+
 for (const size of SIZES) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`layout at ${size.width}×${size.height}, ${scheme}`, async ({ page }) => {
@@ -78,8 +101,16 @@ for (const size of SIZES) {
       const tag = `${size.width}x${size.height}-${scheme}`;
       const problems: string[] = [];
       await visitEveryScreen(page, 'windows-antrea-containerd', async (screen) => {
+        await expectScreen(page, screen, /netNS|Antrea/);
         problems.push(...(await check(page, screen, `${tag}-${screen}`)));
       });
+      if (PHOTOGRAPHED.has(`${size.width}x${size.height}`))
+        await visitEveryScreen(page, 'minikube-conflict', async (screen) => {
+          await expectScreen(page, screen, /10-containerd-net\.conflist/);
+          problems.push(...(await check(page, `minikube ${screen}`, `${tag}-minikube-${screen}`)));
+          if (screen === 'overview' && size.width === 1280 && scheme === 'light')
+            await writeReadmeShot(page);
+        });
 
       // The Findings list beside an open detail keeps its width and its titles readable.
       await goScreen(page, 'findings');

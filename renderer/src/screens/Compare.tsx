@@ -3,7 +3,7 @@
  * Each side is a scan the engine still holds, or a source scanned for the comparison (without
  * becoming what the other screens show). The engine compares (main/compare/); this only shows it.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import type { HeldScan, ScanResponse } from '../../../shared/api';
 import type { CompareSide } from '../../../shared/api-compare';
 import type {
@@ -295,17 +295,16 @@ export function Compare({ scan }: { scan: ScanResponse | undefined }) {
   const compare = useCompare();
   const list = held.data ?? [];
 
-  // First visit: the scan shown now is "after", the one before it of the same source "before".
-  const defaulted = useRef<string | null>(null);
+  // Each time another scan is shown: it is "after", and an earlier scan of the same source (before
+  // a repair, before a change Watch saw) is "before".
   useEffect(() => {
-    if (!scan || !held.data || defaulted.current === scan.scanId) return;
-    defaulted.current = scan.scanId;
+    if (!scan || !held.data) return;
     const s = useComparePicks.getState();
-    if (s.after === null) s.setAfter(`scan:${scan.scanId}`);
+    if (s.defaultedFor === scan.scanId) return;
     const earlier = held.data.find(
       (h) => h.scanId !== scan.scanId && sourceKey(h.request) === sourceKey(scan.request),
     );
-    if (s.before === null && earlier) s.setBefore(`scan:${earlier.scanId}`);
+    s.defaultTo(scan.scanId, earlier?.scanId);
   }, [scan, held.data]);
 
   const before = picks.before ? toSide(picks.before) : null;

@@ -7,13 +7,24 @@ export type SidePick = string;
 interface ComparePicks {
   before: SidePick | null;
   after: SidePick | null;
+  /** The shown scan the picks were last defaulted for. */
+  defaultedFor: string | null;
   setBefore(p: SidePick | null): void;
   setAfter(p: SidePick | null): void;
+  /** After: the scan shown now; Before: an earlier scan of its source, when one is held. */
+  defaultTo(shown: string, earlier: string | undefined): void;
 }
 
 export const useComparePicks = create<ComparePicks>()((set) => ({
   before: null,
   after: null,
+  defaultedFor: null,
   setBefore: (before) => set({ before }),
   setAfter: (after) => set({ after }),
+  defaultTo: (shown, earlier) =>
+    set((s) => ({
+      defaultedFor: shown,
+      after: `scan:${shown}`,
+      before: earlier !== undefined ? `scan:${earlier}` : s.before,
+    })),
 }));
