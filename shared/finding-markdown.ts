@@ -42,6 +42,8 @@ function evidence(e: Evidence): string {
       return `HNS ${e.objectType} ${code(e.id)}${e.name ? ` "${e.name}"` : ''}: ${e.detail}`;
     case 'process':
       return `process ${e.name}${e.pid !== undefined ? ` (pid ${e.pid})` : ''}: ${code(e.args.join(' '))}`;
+    case 'registry':
+      return `registry ${code(e.key)} ${e.value}${e.note ? ` (${e.note})` : ''}: ${code(e.data)}`;
     case 'path':
       return `${code(e.path)}: ${e.state}${e.note ? ` (${e.note})` : ''}`;
     case 'text':

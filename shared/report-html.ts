@@ -96,6 +96,10 @@ function evidence(e: Evidence): string {
       return `<p><b>Process</b> ${h(e.name)}${e.pid !== undefined ? ` (pid ${e.pid})` : ''}: <code>${h(
         e.args.join(' '),
       )}</code></p>`;
+    case 'registry':
+      return `<p><b>Registry</b> <code>${h(e.key)}</code> ${h(e.value)}${
+        e.note ? ` — ${h(e.note)}` : ''
+      }: <code>${h(e.data)}</code></p>`;
     case 'path':
       return `<p><b>Path</b> <code>${h(e.path)}</code> ${h(e.state)}${
         e.note ? ` — ${h(e.note)}` : ''

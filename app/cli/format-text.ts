@@ -42,6 +42,8 @@ function evidenceLines(e: Evidence): string[] {
       return [`${logLineLocation(e)}: ${e.text}`, ...(e.note ? [`  (${e.note})`] : [])];
     case 'process':
       return [`process ${e.name}${e.pid ? ` (pid ${e.pid})` : ''}: ${e.args.join(' ')}`];
+    case 'registry':
+      return [`${e.key}  ${e.value} = ${e.data}`, ...(e.note ? [`  (${e.note})`] : [])];
     case 'path':
       return [`${e.path}: ${e.state}${e.note ? ` (${e.note})` : ''}`];
     case 'text':

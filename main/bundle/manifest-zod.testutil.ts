@@ -96,6 +96,20 @@ const pluginVersion = z.union([
   }),
 ]);
 
+const serviceLaunch = z.object({
+  imagePath: opt(z.string()),
+  imagePathError: opt(z.string()),
+  nssm: opt(
+    z.object({
+      application: z.string(),
+      parameters: opt(z.string()),
+      directory: opt(z.string()),
+      stderr: opt(z.string()),
+    }),
+  ).catch(undefined),
+  nssmError: opt(z.string()),
+});
+
 const sections = {
   collectedAt: z.string(),
   collector: z.object({ name: z.string().optional(), version: z.string().optional() }),
@@ -119,6 +133,7 @@ const sections = {
     z.object({
       name: z.string(),
       state: z.enum(['running', 'stopped', 'failed', 'missing', 'unknown']).catch('unknown'),
+      launch: opt(serviceLaunch).catch(undefined),
     }),
   ),
   versions: stringMap,

@@ -204,7 +204,25 @@ describe('parseManifest says what the zod schema said', () => {
         processes: { arr: { obj: { name: 'string', pid: 'num', args: { arr: 'string' } } } },
         services: {
           arr: {
-            obj: { name: 'string', state: ['running', 'stopped', 'failed', 'missing', 'unknown'] },
+            obj: {
+              name: 'string',
+              state: ['running', 'stopped', 'failed', 'missing', 'unknown'],
+              launch: {
+                obj: {
+                  imagePath: 'string',
+                  imagePathError: 'string',
+                  nssm: {
+                    obj: {
+                      application: 'string',
+                      parameters: 'string',
+                      directory: 'string',
+                      stderr: 'string',
+                    },
+                  },
+                  nssmError: 'string',
+                },
+              },
+            },
           },
         },
         versions: { rec: 'string' },

@@ -103,6 +103,23 @@ const pluginVersion = either(
 
 const hnsList = withDefault(lenientList(record), () => []);
 
+const serviceLaunch = object({
+  imagePath: opt(string),
+  imagePathError: opt(string),
+  nssm: orElse(
+    opt(
+      object({
+        application: string,
+        parameters: opt(string),
+        directory: opt(string),
+        stderr: opt(string),
+      }),
+    ),
+    undefined,
+  ),
+  nssmError: opt(string),
+});
+
 const sections = {
   collectedAt: string,
   collector: object({ name: optional(string), version: optional(string) }),
@@ -119,6 +136,8 @@ const sections = {
     object({
       name: string,
       state: orElse(oneOf(['running', 'stopped', 'failed', 'missing', 'unknown']), 'unknown'),
+      /** Extension (Windows): the service's registry launch values; malformed reads as absent. */
+      launch: orElse(opt(serviceLaunch), undefined),
     }),
   ),
   versions: stringMap,

@@ -48,6 +48,8 @@ export function describeEvidence(e: Evidence): string {
       return cut(
         `process ${e.name}${e.pid !== undefined ? ` (${e.pid})` : ''} ${e.args.join(' ')}`,
       );
+    case 'registry':
+      return cut(`${e.key} ${e.value} = ${e.data}`);
     case 'path':
       return cut(`${e.path}: ${e.state}${e.note ? ` (${e.note})` : ''}`);
     case 'text':

@@ -225,7 +225,13 @@ export class BundleHost implements Host {
   async services(): Promise<Fact<ServiceFact[]>> {
     const s = this.manifest.services;
     return s
-      ? known(s.map((x) => ({ name: x.name, state: x.state })))
+      ? known(
+          s.map((x) => ({
+            name: x.name,
+            state: x.state,
+            ...(x.launch !== undefined && { launch: x.launch }),
+          })),
+        )
       : unknownFact('the bundle did not record services');
   }
 

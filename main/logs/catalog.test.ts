@@ -86,7 +86,6 @@ const BENIGN = [
   'lastCNILoadStatus: OK',
   '"Flag --container-runtime-endpoint has been deprecated, This parameter should be set via the config file specified by the Kubelet\'s --config flag."',
   'kubelet flags: --container-runtime-endpoint=unix:///run/containerd/containerd.sock --cgroup-driver=systemd',
-  'failed to parse kubelet flag: unknown flag: --container-runtime-endpoint-typo',
   'dial unix /var/run/cilium/cilium.sock: connect: no such file or directory',
   'Successfully pulled image "registry.k8s.io/pause:3.10" in 1.2s',
   'No cni config template is specified, wait for other system components to drop the config.',
@@ -186,6 +185,24 @@ describe('signature catalog', () => {
         .map((s) => s.id);
       expect([line, hits]).toEqual([line, []]);
     }
+  });
+
+  it('a flag the kubelet does not know is only the generic unknown-flag line, not a removed flag', () => {
+    // Close to --container-runtime (removed in 1.27), but a typo: the kubelet still exits on it.
+    const line = 'failed to parse kubelet flag: unknown flag: --container-runtime-endpoint-typo';
+    const hits = allSignatures
+      .filter((s) => new RegExp(s.pattern, 's').test(line))
+      .map((s) => s.id);
+    expect(hits).toEqual(['windows.kubelet.unknown-flag']);
+    const removed =
+      'E0503 run.go:74] "command failed" err="failed to parse kubelet flag: unknown flag: --network-plugin"';
+    expect(
+      allSignatures.filter((s) => new RegExp(s.pattern, 's').test(removed)).map((s) => s.id),
+    ).toEqual([
+      'linux.kubelet.dockershim-flag',
+      'windows.kubelet.removed-flag',
+      'windows.kubelet.unknown-flag',
+    ]);
   });
 
   it('splits by OS', () => {

@@ -546,4 +546,38 @@ export const windowsSignatures: readonly LogSignature[] = [
     ],
     topic: 'log.hcs.attach-namespace',
   },
+  // --- the kubelet's command line -----------------------------------------------------------
+  {
+    id: 'windows.kubelet.removed-flag',
+    platform: 'windows',
+    pattern: String.raw`unknown flag: --(network-plugin|network-plugin-mtu|cni-conf-dir|cni-bin-dir|cni-cache-dir|docker-endpoint|experimental-dockershim-root-directory|image-pull-progress-deadline|container-runtime)([^-]|$)`,
+    literal: 'unknown flag: --',
+    example: 'Error: failed to parse kubelet flag: unknown flag: --network-plugin',
+    title: 'The kubelet is started with a flag its release removed',
+    explanation:
+      'StartKubelet.ps1 scripts written for dockershim pass --network-plugin=cni and --image-pull-progress-deadline; kubelet 1.24 and later exit on them, and the kubelet service restarts it in a loop.',
+    fix: 'Remove the flags from the script (or the nssm AppParameters / service ImagePath) that starts the kubelet, then restart the kubelet service.',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-29',
+      'docs/knowledge/windows-node.md#how-the-kubelet-is-started',
+    ],
+    attachesTo: 'kubelet.flags.removed',
+  },
+  {
+    id: 'windows.kubelet.unknown-flag',
+    platform: 'windows',
+    pattern: String.raw`unknown flag: --[A-Za-z0-9]`,
+    literal: 'unknown flag: --',
+    example: 'F0709 11:25:37.135712    3088 server.go:156] unknown flag: --allow-privileged',
+    title: 'A program on the node exits at start on a flag it does not know',
+    explanation:
+      'The kubelet (and the other Go programs a Windows node runs) refuse unknown flags and exit before doing anything, so their service restarts them in a loop and the node stays NotReady.',
+    fix: 'Find the flag in the script, nssm AppParameters or service ImagePath that starts the program, and remove it or replace it with its KubeletConfiguration field.',
+    kb: [
+      'docs/knowledge/log-signatures-windows.md#windows-30',
+      'docs/knowledge/windows-node.md#how-the-kubelet-is-started',
+    ],
+    topic: 'log.kubelet.unknown-flag',
+    severity: 'error',
+  },
 ];

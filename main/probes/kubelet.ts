@@ -8,14 +8,17 @@ import { known, unknownFact } from '../../shared/model/fact';
 import type {
   KubeletFacts,
   KubeletFlag,
+  KubeletLaunch,
   Located,
   ProcessFact,
+  ServiceFact,
   TextFile,
 } from '../../shared/model/snapshot';
 import { joinNode } from '../conventions/node-paths';
 import { parseEnvFile, splitArgs } from './args';
 import type { ProbeContext } from './context';
 import { normalizeEndpoint } from '../conventions/endpoint';
+import { probeWindowsKubeletLaunch } from './windows/kubelet-launch';
 
 const LINUX_FLAG_FILES = [
   '/var/lib/kubelet/kubeadm-flags.env',
@@ -57,6 +60,7 @@ export async function probeKubelet(
   ctx: ProbeContext,
   processes: Fact<ProcessFact[]>,
   kubeletVersion: string | undefined,
+  services?: Fact<ServiceFact[]>,
 ): Promise<Fact<KubeletFacts | null>> {
   const proc = processes.known
     ? processes.value.find((p) => p.name === 'kubelet' || p.name === 'kubelet.exe')
@@ -100,7 +104,23 @@ export async function probeKubelet(
     }
   }
 
-  if (!proc && files.length === 0) {
+  // Windows: what starts the kubelet (its service, its start script). Read even while it runs:
+  // the script's line is where a flag of the running process is set.
+  const started =
+    ctx.os === 'windows'
+      ? await probeWindowsKubeletLaunch(ctx, services ?? unknownFact('services were not read'))
+      : undefined;
+  if (started) {
+    files.push(...started.files);
+    fileFlags.push(...started.flags.filter((f) => f.line !== undefined));
+  }
+
+  if (
+    !proc &&
+    files.length === 0 &&
+    !started?.serviceInstalled &&
+    started?.launch.source !== 'registry'
+  ) {
     const cfg = await ctx.stat(
       ctx.os === 'windows' ? WINDOWS_KUBELET_CONFIG : '/var/lib/kubelet/config.yaml',
     );
@@ -110,10 +130,20 @@ export async function probeKubelet(
         : unknownFact(`kubelet: ${cfg.message}`);
   }
 
-  // The process command line is what the kubelet really runs with; file flags are where they come from.
+  // The process command line is what the kubelet really runs with; file flags are where they come
+  // from. Not running: the flags of what starts it (files; on Windows its script or registry).
   const flags = proc
     ? attributeSources(parseFlags(proc.args.slice(1), 'process:kubelet'), fileFlags)
-    : fileFlags;
+    : started?.launch.source === 'registry'
+      ? [...fileFlags, ...started.flags]
+      : fileFlags;
+  const launch: KubeletLaunch = proc
+    ? { source: 'process', notes: [] }
+    : started
+      ? started.launch
+      : files.length > 0
+        ? { source: 'files', notes: [] }
+        : { source: 'none', notes: ['no flag file or unit drop-in was found'] };
   const flag = (name: string): KubeletFlag | undefined =>
     [...flags].reverse().find((f) => f.name === name);
 
@@ -162,6 +192,7 @@ export async function probeKubelet(
     ...(cgroupDriver && { cgroupDriver }),
     ...(kubeletVersion !== undefined && { version: kubeletVersion }),
     files,
+    launch,
   });
 }
 

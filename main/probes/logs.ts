@@ -2,6 +2,7 @@
  * Logs of the runtime, the kubelet and the CNI agents, from files and journald, matched against
  * the signature catalog by the streaming scanner (bounded memory, huge files fine).
  */
+import { pathKey } from '../conventions/node-paths';
 import type { LogMatchFact, LogSourceFact } from '../../shared/model/snapshot';
 import { READ_LIMITS } from '../bundle/limits';
 import { signaturesFor } from '../logs/catalog';
@@ -21,6 +22,7 @@ export const LOG_FILES = {
     'C:\\var\\log\\kubelet\\kubelet.log',
     'C:\\k\\kubelet.log',
     'C:\\k\\kubelet.err.log',
+    'C:\\var\\log\\kubelet\\kubelet.err.log',
     'C:\\var\\log\\containerd\\containerd.log',
     'C:\\Program Files\\containerd\\containerd.log',
     'C:\\var\\log\\antrea\\antrea-agent.log',
@@ -63,15 +65,22 @@ async function readOnly(source: AsyncIterable<Uint8Array>): Promise<LogScanResul
   return { matches: [], bytesScanned, lines: 0, truncatedLines: 0, droppedMatches: 0 };
 }
 
+/**
+ * `extraFiles`: logs the node names itself (Windows: the kubelet service's nssm AppStderr), read
+ * after the well-known ones; one that is already among them is read once.
+ */
 export async function probeLogs(
   ctx: ProbeContext,
-  opts: { match?: boolean } = {},
+  opts: { match?: boolean; extraFiles?: readonly string[] } = {},
 ): Promise<{ sources: LogSourceFact[]; matches: LogMatchFact[] }> {
   const sigs = signaturesFor(ctx.os);
   const scanLog = opts.match === false ? readOnly : matchLog;
   const sources: LogSourceFact[] = [];
   const matches: LogMatchFact[] = [];
-  for (const path of LOG_FILES[ctx.os]) {
+  const files: string[] = [];
+  for (const p of [...LOG_FILES[ctx.os], ...(opts.extraFiles ?? [])])
+    if (!files.some((f) => pathKey(ctx.os, f) === pathKey(ctx.os, p))) files.push(p);
+  for (const path of files) {
     const st = await ctx.stat(path);
     if (!st.ok) {
       if (st.error !== 'ENOENT' && st.error !== 'UNRECORDED')

@@ -4,7 +4,7 @@
  */
 import type { Fact } from '../../shared/model/fact';
 import { unknownFact } from '../../shared/model/fact';
-import type { CniBinDir, CniConfDir, Snapshot } from '../../shared/model/snapshot';
+import type { CniBinDir, CniConfDir, ServiceFact, Snapshot } from '../../shared/model/snapshot';
 import type { Host } from '../host/host';
 import { pathKey } from '../conventions/node-paths';
 import { ProbeContext } from './context';
@@ -50,7 +50,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const versions = await probeVersions(host, processes);
   // The kubelet first: its endpoint says which runtime matters when several are installed.
   progress('kubelet');
-  const kubelet = await probeKubelet(ctx, processes, versions.kubelet);
+  const kubelet = await probeKubelet(ctx, processes, versions.kubelet, services);
   const kubeletEndpoint = kubelet.known ? kubelet.value?.endpoint?.value : undefined;
   progress('containerd');
   const containerd = await probeContainerd(ctx, processes, kubeletEndpoint);
@@ -106,7 +106,10 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const criUnknown = cri === undefined ? host.criUnavailable?.() : undefined;
 
   progress('logs');
-  const logs = await probeLogs(ctx, { match: opts.matchLogs !== false });
+  const logs = await probeLogs(ctx, {
+    match: opts.matchLogs !== false,
+    extraFiles: serviceLogFiles(services),
+  });
   const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
   const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
   const ipam = await probeIpam(ctx, confDirs);
@@ -135,6 +138,15 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     ...(pluginVersions.length > 0 && { pluginVersions }),
   };
   return snapshot;
+}
+
+/** Logs the services name themselves: nssm's AppStderr (the kubelet's kubelet.err.log). */
+function serviceLogFiles(services: Fact<ServiceFact[]>): string[] {
+  if (!services.known) return [];
+  return services.value.flatMap((s) => {
+    const stderr = s.launch?.nssm?.stderr;
+    return stderr !== undefined && /^[A-Za-z]:\\/.test(stderr) ? [stderr] : [];
+  });
 }
 
 function dedupe(os: 'linux' | 'windows', paths: string[]): string[] {

@@ -65,6 +65,8 @@ export type Evidence =
       note?: string;
     }
   | { kind: 'process'; name: string; pid?: number; args: string[] }
+  /** A Windows registry value: a service's ImagePath, nssm's AppParameters. */
+  | { kind: 'registry'; key: string; value: string; data: string; note?: string }
   | { kind: 'path'; path: string; state: string; note?: string }
   | { kind: 'text'; text: string };
 

@@ -36,6 +36,20 @@ export type ServiceState = 'running' | 'stopped' | 'failed' | 'missing' | 'unkno
 export interface ServiceFact {
   name: string;
   state: ServiceState;
+  /** Windows: how the service is started, from its registry key (absent: not recorded). */
+  launch?: ServiceLaunch;
+}
+
+/**
+ * A Windows service's registry key HKLM\SYSTEM\CurrentControlSet\Services\<name>: its ImagePath
+ * and, for an nssm-wrapped service, the program nssm runs (Parameters). An `…Error` says the value
+ * could not be read; a value that is absent without one is not there.
+ */
+export interface ServiceLaunch {
+  imagePath?: string;
+  imagePathError?: string;
+  nssm?: { application: string; parameters?: string; directory?: string; stderr?: string };
+  nssmError?: string;
 }
 
 /** A text file the probes read, kept (capped) so evidence can quote it. */
@@ -178,6 +192,33 @@ export interface KubeletFacts {
   cgroupDriver?: Located<string>;
   version?: string;
   files: TextFile[];
+  /**
+   * Where the kubelet's command line was read (absent in snapshots from before it was recorded).
+   * When the kubelet is not running it crash-loops or is stopped, and its flags come from what
+   * starts it: on Windows its service's start script, nssm AppParameters or ImagePath.
+   */
+  launch?: KubeletLaunch;
+}
+
+export interface KubeletLaunch {
+  /**
+   * `process`: the running kubelet's command line; `script`: a start script; `registry`: the
+   * service's nssm AppParameters or ImagePath; `files`: Linux flag files and unit drop-ins;
+   * `none`: no command line was found (why: `notes`).
+   */
+  source: 'process' | 'script' | 'registry' | 'files' | 'none';
+  /** The script, or the registry key and value, the command line came from. */
+  where?: string;
+  /** Registry values quoted by flags whose `source` is `<key>\\<value>`. */
+  registry?: RegistryValue[];
+  /** What was looked at and found wanting, for an `unknown` reason. */
+  notes: string[];
+}
+
+export interface RegistryValue {
+  key: string;
+  value: string;
+  data: string;
 }
 
 export interface CrictlFacts {

@@ -51,6 +51,12 @@ built-in defaults — never from an assumption about \`/etc/cni/net.d\`.
   \`ipam.type\`, and flannel's \`delegate.type\` (default \`bridge\`); not a runtime's internal loopback.
 - Kubelet flags are judged against the release that removed each flag; the cgroup driver check is
   \`not-applicable\` on Windows and when the kubelet takes its driver from the runtime.
+- **The kubelet's command line**: the running process's; when it is not running (it crash-loops
+  on a removed flag), what starts it — Linux flag files and unit drop-ins; Windows the \`kubelet\`
+  service's nssm \`AppParameters\` or \`ImagePath\` (quoted as a registry value), else the start
+  script either names or \`C:\\k\\StartKubelet.ps1\` (quoted by line). With none of them found the
+  flags check is \`unknown\`, never \`pass\`; the kubelet's \`unknown flag\` log lines (nssm's
+  \`AppStderr\`, \`kubelet.err.log\`) are the finding's evidence.
 
 ## Logs
 

@@ -40,6 +40,11 @@ export interface CollectInput {
   maxFileBytes: number;
   maxDirEntries: number;
   services: string[];
+  /**
+   * Services whose launch scripts (a .ps1 their ImagePath or nssm AppParameters names) and nssm
+   * stderr log are read along with the files (the kubelet: its command line when it is not running).
+   */
+  launchServices: string[];
   /** Process image names (`kubelet.exe`) whose command lines are recorded. */
   processNames: string[];
   versionProbes: VersionProbe[];
@@ -80,6 +85,9 @@ export const DEFAULT_SERVICES = [
   'vmcompute',
   'rke2',
 ];
+
+/** The kubelet: when it crash-loops on a flag, its script is where its command line lives. */
+export const DEFAULT_LAUNCH_SERVICES = ['kubelet'];
 
 export const DEFAULT_PROCESS_NAMES = [
   'kubelet.exe',
@@ -157,6 +165,7 @@ export function defaultCollectInput(over: Partial<CollectInput> = {}): CollectIn
     maxFileBytes: 1024 * 1024,
     maxDirEntries: 5000,
     services: DEFAULT_SERVICES,
+    launchServices: DEFAULT_LAUNCH_SERVICES,
     processNames: DEFAULT_PROCESS_NAMES,
     versionProbes: DEFAULT_VERSION_PROBES,
     runVersionCommands: true,

@@ -14,6 +14,7 @@ import type {
 } from './collect-result';
 import { HNS_LIST_KINDS } from './collect-result';
 import { splitWindowsCommandLine } from './command-line';
+import type { ServiceLaunch } from '../../../shared/model/snapshot';
 
 type ServiceState = NonNullable<BundleManifest['services']>[number]['state'];
 type ManifestHns = NonNullable<BundleManifest['hns']> & { errors?: Record<string, string> };
@@ -43,7 +44,10 @@ export function toBundlePieces(c: WindowsCollection): BundlePieces {
   // A failed listing is unknown, not "no pipes".
   if (c.pipes && c.pipes.error === undefined) pieces.pipes = [...c.pipes.names];
   if (c.services && c.services.items.length > 0)
-    pieces.services = c.services.items.map((s) => ({ name: s.name, state: serviceState(s) }));
+    pieces.services = c.services.items.map((s) => {
+      const launch = serviceLaunch(s);
+      return { name: s.name, state: serviceState(s), ...(launch !== undefined && { launch }) };
+    });
   if (c.processes && c.processes.error === undefined) {
     pieces.processes = c.processes.items.map((p) => ({
       name: p.name.replace(/\.exe$/i, ''),
@@ -95,6 +99,16 @@ function hnsPiece(h: HnsCollection): ManifestHns {
     ...(h.source !== undefined && { source: h.source }),
     ...(Object.keys(errors).length > 0 && { errors }),
   };
+}
+
+/** The registry launch values collect.ps1 read for a service, when it read any. */
+function serviceLaunch(s: ServiceRecord): ServiceLaunch | undefined {
+  const l: ServiceLaunch = {};
+  if (s.imagePath !== undefined && s.imagePath !== '') l.imagePath = s.imagePath;
+  if (s.imagePathError !== undefined) l.imagePathError = s.imagePathError;
+  if (s.nssm !== undefined) l.nssm = { ...s.nssm };
+  if (s.nssmError !== undefined) l.nssmError = s.nssmError;
+  return Object.keys(l).length > 0 ? l : undefined;
 }
 
 /** Win32_Service State (or Get-Service Status) to the manifest's five states. */

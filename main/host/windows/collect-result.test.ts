@@ -158,7 +158,18 @@ describe('toBundlePieces', () => {
     expect(p.services).toEqual(
       expect.arrayContaining([
         { name: 'containerd', state: 'running' },
-        { name: 'antrea-agent', state: 'failed' },
+        {
+          name: 'antrea-agent',
+          state: 'failed',
+          // How nssm starts it travels with the service (bundle-format.md services[].launch).
+          launch: {
+            nssm: {
+              application: 'C:\\k\\antrea\\bin\\antrea-agent.exe',
+              parameters: '--config=C:\\k\\antrea\\etc\\antrea-agent.conf',
+              directory: 'C:\\k\\antrea',
+            },
+          },
+        },
         { name: 'ovs-vswitchd', state: 'stopped' },
         { name: 'flanneld', state: 'missing' },
       ]),

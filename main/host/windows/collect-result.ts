@@ -45,8 +45,21 @@ export interface ServiceRecord {
   pathName?: string;
   processId?: number;
   exitCode?: number;
-  /** Program and arguments of an nssm-wrapped service. */
-  nssm?: { application: string; parameters?: string; directory?: string };
+  /** ImagePath under the service's registry key, as written (not expanded). */
+  imagePath?: string;
+  /** Why ImagePath could not be read (access denied…); absent when it was, or the key is not there. */
+  imagePathError?: string;
+  /** Program, arguments, working folder and stderr file of an nssm-wrapped service. */
+  nssm?: NssmParameters;
+  /** Why the nssm Parameters key could not be read; absent when it was, or it is not there. */
+  nssmError?: string;
+}
+
+export interface NssmParameters {
+  application: string;
+  parameters?: string;
+  directory?: string;
+  stderr?: string;
 }
 
 export interface ServiceList extends SectionMeta {
@@ -279,7 +292,10 @@ function readServices(o: Obj, warnings: string[]): ServiceList {
     const state = typeof s.state === 'number' ? SERVICE_STATUS[s.state] : str(s.state);
     const r: ServiceRecord = { name, present: bool(s.present) !== false };
     if (state !== undefined) r.state = state;
-    Object.assign(r, strings(s, ['startMode', 'pathName'] as const));
+    Object.assign(
+      r,
+      strings(s, ['startMode', 'pathName', 'imagePath', 'imagePathError', 'nssmError'] as const),
+    );
     const pid = num(s.processId);
     if (pid !== undefined) r.processId = pid;
     const exit = num(s.exitCode);
@@ -287,7 +303,10 @@ function readServices(o: Obj, warnings: string[]): ServiceList {
     if (isObj(s.nssm)) {
       const application = str(s.nssm.application);
       if (application !== undefined)
-        r.nssm = { application, ...strings(s.nssm, ['parameters', 'directory'] as const) };
+        r.nssm = {
+          application,
+          ...nonEmpty(strings(s.nssm, ['parameters', 'directory', 'stderr'] as const)),
+        };
     }
     out.push(r);
   }
@@ -295,6 +314,11 @@ function readServices(o: Obj, warnings: string[]): ServiceList {
   const source = str(o.source);
   if (source !== undefined) list.source = source;
   return list;
+}
+
+/** The fields that are not empty strings (PowerShell's [string]$null is ''). */
+function nonEmpty<T extends Record<string, string | undefined>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '')) as Partial<T>;
 }
 
 /** System.ServiceProcess.ServiceControllerStatus values. */

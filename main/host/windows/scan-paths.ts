@@ -9,6 +9,7 @@ import { CRICTL_PATHS } from '../../probes/crictl';
 import { WINDOWS_FLAG_FILES, WINDOWS_KUBELET_CONFIG } from '../../probes/kubelet';
 import { LOG_FILES } from '../../probes/logs';
 import { isCollectablePath } from './collect-input';
+import { DEFAULT_KUBELET_SCRIPT } from '../../conventions/windows-launch';
 import { normalizeNodePath } from '../../conventions/node-paths';
 import {
   DISABLED_SUFFIXES,
@@ -34,6 +35,9 @@ export function defaultScanRequest(): PathRequest {
       ...CONTAINERD_LOCATIONS.windows.map((l) => l.config),
       ...WINDOWS_FLAG_FILES,
       WINDOWS_KUBELET_CONFIG,
+      // Where the kubelet's command line lives when it is not running (the service's own script,
+      // when it names another, comes with the collection: collect.ps1 Get-LaunchFiles).
+      DEFAULT_KUBELET_SCRIPT,
       ...CRICTL_PATHS.windows,
     ],
     // Conf dirs come with their configs: the probes parse every one of them next.

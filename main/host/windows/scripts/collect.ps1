@@ -231,16 +231,43 @@ function Get-ServiceImage([string]$PathName) {
     return $t.Split(' ')[0]
 }
 
-# nssm-wrapped services (kubelet, kube-proxy, antrea-agent on many setups) keep the real program
-# and its arguments under Parameters; the service's own PathName is just nssm.exe.
-function Get-NssmParameters([string]$Name) {
+# How Windows starts a service, from its registry key (docs/knowledge/windows-node.md#how-the-kubelet-is-started):
+# ImagePath under the key, and for an nssm-wrapped service (kubelet, kube-proxy, antrea-agent on
+# many setups; its ImagePath is just nssm.exe) the real program and its arguments under
+# Parameters: Application, AppParameters, AppDirectory, AppStderr. A key that does not exist is
+# simply absent; one that cannot be read is reported with the reason (imagePathError,
+# nssmError), so its facts read as unknown, never as "not there".
+function Get-ServiceLaunch([string]$Name) {
+    $base = 'HKLM:\SYSTEM\CurrentControlSet\Services\' + $Name
+    $r = [ordered]@{ imagePath = $null; nssm = $null }
     try {
-        $key = Get-ItemProperty -LiteralPath ('HKLM:\SYSTEM\CurrentControlSet\Services\' + $Name + '\Parameters')
-        if ($null -eq $key.Application) { return $null }
-        return [ordered]@{ application = [string]$key.Application; parameters = [string]$key.AppParameters; directory = [string]$key.AppDirectory }
+        $key = Get-ItemProperty -LiteralPath $base
+        if ($null -ne $key.ImagePath) { $r['imagePath'] = [string]$key.ImagePath }
+    } catch [System.Management.Automation.ItemNotFoundException] {
     } catch {
-        return $null
+        $r['imagePathError'] = Get-ErrorText $_
     }
+    try {
+        $key = Get-ItemProperty -LiteralPath ($base + '\Parameters')
+        if ($null -ne $key.Application) {
+            $r['nssm'] = [ordered]@{
+                application = [string]$key.Application
+                parameters  = [string]$key.AppParameters
+                directory   = [string]$key.AppDirectory
+                stderr      = [string]$key.AppStderr
+            }
+        }
+    } catch [System.Management.Automation.ItemNotFoundException] {
+    } catch {
+        $r['nssmError'] = Get-ErrorText $_
+    }
+    return $r
+}
+
+# Adds what Get-ServiceLaunch found to a service record.
+function Add-ServiceLaunch($Item) {
+    $launch = Get-ServiceLaunch ([string]$Item['name'])
+    foreach ($k in @($launch.Keys)) { $Item[$k] = $launch[$k] }
 }
 
 function Get-ServiceSection($Names) {
@@ -262,8 +289,8 @@ function Get-ServiceSection($Names) {
                     pathName  = [string]$s.PathName
                     processId = [int]$s.ProcessId
                     exitCode  = [int]$s.ExitCode
-                    nssm      = (Get-NssmParameters ([string]$s.Name))
                 })
+            Add-ServiceLaunch $items[$items.Count - 1]
         }
     } catch {
         # WMI can be broken on a damaged node; the service controller still answers.
@@ -274,6 +301,7 @@ function Get-ServiceSection($Names) {
             if (-not $wanted.ContainsKey($key)) { continue }
             $seen[$key] = $true
             $items.Add([ordered]@{ name = [string]$s.Name; present = $true; state = [string]$s.Status })
+            Add-ServiceLaunch $items[$items.Count - 1]
         }
     }
     foreach ($key in @($wanted.Keys)) {
@@ -452,6 +480,50 @@ function Read-DirectoryWithFiles([string]$Dir, $Suffixes, [long]$MaxBytes, [int]
         $found.Add((Read-NodePath ($base + [string]$name) (Test-NameSuffix ([string]$name) $Suffixes) $MaxBytes $MaxEntries))
     }
     return $found.ToArray()
+}
+
+# The scripts a launch service runs and the file its stderr goes to (docs/knowledge/windows-node.md#how-the-kubelet-is-started):
+# nssm runs powershell.exe with "-ExecutionPolicy Bypass -NoProfile C:\k\StartKubelet.ps1" in
+# AppParameters, or a plain service's ImagePath names the script. When the kubelet crash-loops
+# on a flag there is no process to read, and the script is where its command line lives, so it
+# is read in this same call. Only plain local .ps1 paths are taken (a relative one against
+# AppDirectory); main/probes/windows/launch.ts finds the same paths on the TypeScript side.
+function Get-LaunchScriptPaths([string]$CommandLine, [string]$Directory) {
+    $found = New-Object System.Collections.Generic.List[string]
+    if ([string]::IsNullOrEmpty($CommandLine)) { return $found.ToArray() }
+    foreach ($t in [regex]::Matches($CommandLine, '"[^"]*"|[^\s"]+')) {
+        $token = $t.Value.Trim('"')
+        foreach ($m in [regex]::Matches($token, '[A-Za-z]:\\[^"''<>|*?:\r\n]*?\.ps1(?=$|[\s''"};)])')) { $found.Add($m.Value) }
+        if ($token -match '^[^\\/:"''<>|*?\s&{}]+\.ps1$' -and (Test-LocalPath $Directory)) {
+            $found.Add($Directory.TrimEnd('\') + '\' + $token)
+        }
+    }
+    return $found.ToArray()
+}
+
+function Get-LaunchFiles($Services, $Names) {
+    $r = @{ scripts = @(); logs = @() }
+    $wanted = @{}
+    foreach ($n in (Get-List $Names)) { $wanted[([string]$n).ToLowerInvariant()] = $true }
+    $scripts = New-Object System.Collections.Generic.List[string]
+    $logs = New-Object System.Collections.Generic.List[string]
+    foreach ($s in @($Services)) {
+        if ($null -eq $s -or -not $wanted.ContainsKey(([string]$s['name']).ToLowerInvariant())) { continue }
+        $lines = @(@([string]$s['imagePath'], [string]$s['pathName']) | ForEach-Object { @{ line = $_; dir = '' } })
+        $nssm = $s['nssm']
+        if ($null -ne $nssm) {
+            $lines += @{ line = ('"' + [string]$nssm['application'] + '" ' + [string]$nssm['parameters']); dir = [string]$nssm['directory'] }
+            if (Test-LocalPath ([string]$nssm['stderr'])) { $logs.Add([string]$nssm['stderr']) }
+        }
+        foreach ($l in $lines) {
+            foreach ($p in @(Get-LaunchScriptPaths $l.line $l.dir)) {
+                if ((Test-LocalPath $p) -and -not $scripts.Contains($p)) { $scripts.Add($p) }
+            }
+        }
+    }
+    $r['scripts'] = $scripts.ToArray()
+    $r['logs'] = $logs.ToArray()
+    return $r
 }
 
 function Get-FileSection($Paths, $Dirs, $ReadDirs, $Suffixes, $Tails, [long]$MaxBytes, [long]$MaxTailBytes, [int]$MaxEntries) {
@@ -698,7 +770,11 @@ if (Test-Section 'versions') {
 }
 if (Test-Section 'files') {
     $out['files'] = Invoke-Section {
-        Get-FileSection $in.paths $in.dirs $in.readDirs $in.readDirSuffixes $in.tails $maxFileBytes $maxTailBytes $maxDirEntries
+        # Scripts and stderr logs of the launch services found above join the caller's lists.
+        $launch = Get-LaunchFiles (Get-SectionItems $out['services']) $in.launchServices
+        $paths = @(Get-List $in.paths) + @($launch['scripts'] | Where-Object { @(Get-List $in.paths) -notcontains $_ })
+        $tails = @(Get-List $in.tails) + @($launch['logs'] | Where-Object { @(Get-List $in.tails) -notcontains $_ })
+        Get-FileSection $paths $in.dirs $in.readDirs $in.readDirSuffixes $tails $maxFileBytes $maxTailBytes $maxDirEntries
     }
 }
 $out['finishedAt'] = [DateTime]::UtcNow.ToString('o')

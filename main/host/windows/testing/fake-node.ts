@@ -6,7 +6,8 @@
  * can assert how many round trips a scan makes and what each one asked for.
  */
 import { COLLECT_FORMAT } from '../collect-result';
-import type { CollectInput, CollectSection } from '../collect-input';
+import { isCollectablePath, type CollectInput, type CollectSection } from '../collect-input';
+import { launchScriptPaths } from '../../../conventions/windows-launch';
 import { PAYLOAD_LINE_PREFIX, PAYLOAD_LINE_SUFFIX } from '../build-script';
 import type { RunOptions, RunResult, ScriptRunner } from '../powershell-session';
 import { normalizeNodePath } from '../../../conventions/node-paths';
@@ -17,7 +18,15 @@ export interface FakeService {
   state?: string;
   exitCode?: number;
   pathName?: string;
+  /** ImagePath under the service's registry key. */
+  imagePath?: string;
+  /** nssm's Parameters key (Application, AppParameters, AppDirectory, AppStderr). */
+  nssm?: { application: string; parameters?: string; directory?: string; stderr?: string };
+  /** Reading the service's registry key is refused (access denied). */
+  registryDenied?: boolean;
 }
+
+const REGISTRY_DENIED = 'Requested registry access is not allowed.';
 
 export interface FakeProcess {
   name: string;
@@ -66,6 +75,22 @@ export function decodePayload(script: string): unknown {
     return undefined;
   const b64 = first.slice(PAYLOAD_LINE_PREFIX.length, -PAYLOAD_LINE_SUFFIX.length);
   return JSON.parse(Buffer.from(b64, 'base64').toString('utf8')) as unknown;
+}
+
+/** collect.ps1's Get-ServiceLaunch for one service. */
+function launchOf(s: FakeService): Rec {
+  if (s.registryDenied) return { imagePathError: REGISTRY_DENIED, nssmError: REGISTRY_DENIED };
+  return {
+    ...(s.imagePath !== undefined && { imagePath: s.imagePath }),
+    ...(s.nssm !== undefined && {
+      nssm: {
+        application: s.nssm.application,
+        parameters: s.nssm.parameters ?? '',
+        directory: s.nssm.directory ?? '',
+        stderr: s.nssm.stderr ?? '',
+      },
+    }),
+  };
 }
 
 export class FakeWindowsNode implements ScriptRunner {
@@ -170,6 +195,7 @@ export class FakeWindowsNode implements ScriptRunner {
           state: s.state,
           exitCode: s.exitCode ?? 0,
           ...(s.pathName !== undefined && { pathName: s.pathName }),
+          ...launchOf(s),
         });
       }
       for (const name of wanted.values()) items.push({ name, present: false });
@@ -216,7 +242,13 @@ export class FakeWindowsNode implements ScriptRunner {
     }
     if (want('files')) {
       const items: Rec[] = [];
-      for (const p of input.paths) items.push(this.read(p, true, input.maxFileBytes, false));
+      // collect.ps1's Get-LaunchFiles: the launch services' scripts and stderr logs join the lists.
+      const launch = want('services') ? this.launchFiles(input) : { scripts: [], logs: [] };
+      const has = (list: string[], p: string): boolean =>
+        list.some((x) => x.toLowerCase() === p.toLowerCase());
+      const paths = [...input.paths, ...launch.scripts.filter((p) => !has(input.paths, p))];
+      const tails = [...input.tails, ...launch.logs.filter((p) => !has(input.tails, p))];
+      for (const p of paths) items.push(this.read(p, true, input.maxFileBytes, false));
       for (const d of input.dirs) items.push(this.read(d, false, input.maxFileBytes, false));
       for (const d of input.readDirs) {
         const listing = this.read(d, false, input.maxFileBytes, false);
@@ -231,11 +263,37 @@ export class FakeWindowsNode implements ScriptRunner {
           );
         }
       }
-      for (const t of input.tails) items.push(this.read(t, true, input.maxTailBytes, true));
+      for (const t of tails) items.push(this.read(t, true, input.maxTailBytes, true));
       out.files = { items, error: null };
     }
     out.finishedAt = '2026-12-02T09:00:01.0000000Z';
     return out;
+  }
+
+  /** collect.ps1's Get-LaunchFiles over the services it reports. */
+  private launchFiles(input: CollectInput): { scripts: string[]; logs: string[] } {
+    const wanted = new Set((input.launchServices ?? []).map((n) => n.toLowerCase()));
+    const scripts: string[] = [];
+    const logs: string[] = [];
+    for (const s of this.services) {
+      if (s.state === undefined || s.registryDenied || !wanted.has(s.name.toLowerCase())) continue;
+      const lines = [
+        { line: s.imagePath ?? '', dir: '' },
+        { line: s.pathName ?? '', dir: '' },
+      ];
+      if (s.nssm) {
+        lines.push({
+          line: `"${s.nssm.application}" ${s.nssm.parameters ?? ''}`,
+          dir: s.nssm.directory ?? '',
+        });
+        if (s.nssm.stderr !== undefined && isCollectablePath(s.nssm.stderr))
+          logs.push(s.nssm.stderr);
+      }
+      for (const l of lines)
+        for (const p of launchScriptPaths(l.line, l.dir))
+          if (isCollectablePath(p) && !scripts.includes(p)) scripts.push(p);
+    }
+    return { scripts, logs };
   }
 
   /** collect.ps1's Read-NodePath. */

@@ -90,6 +90,7 @@ export function materializeMockNode(
         CurrentMinorVersionNumber: Number(minor),
         CurrentBuildNumber: build,
       },
+      ...serviceKeys(spec),
     },
   };
   const specPath = join(dir, 'mock-node.json');
@@ -102,6 +103,29 @@ export function materializeMockNode(
       `Install-MockWindowsNode -SpecPath ${psQuote(specPath)}`,
     ].join('\n'),
   };
+}
+
+/** The services' registry keys as collect.ps1 reads them (ImagePath; nssm's Parameters). */
+function serviceKeys(spec: FakeNodeSpec): Record<string, unknown> {
+  const keys: Record<string, unknown> = {};
+  for (const s of spec.services ?? []) {
+    if (s.state === undefined) continue;
+    const key = `HKLM:\\SYSTEM\\CurrentControlSet\\Services\\${s.name}`;
+    if (s.registryDenied) {
+      keys[key] = 'denied';
+      keys[`${key}\\Parameters`] = 'denied';
+      continue;
+    }
+    if (s.imagePath !== undefined) keys[key] = { ImagePath: s.imagePath };
+    if (s.nssm)
+      keys[`${key}\\Parameters`] = {
+        Application: s.nssm.application,
+        AppParameters: s.nssm.parameters ?? '',
+        AppDirectory: s.nssm.directory ?? '',
+        AppStderr: s.nssm.stderr ?? '',
+      };
+  }
+  return keys;
 }
 
 function shQuote(s: string): string {

@@ -117,6 +117,14 @@ export function EvidenceItem({ e }: { e: Evidence }) {
           <pre className="log-line">{e.args.join(' ')}</pre>
         </div>
       );
+    case 'registry':
+      return (
+        <div className="evidence registry">
+          <span className="kind">registry</span> <code>{e.key}</code> <strong>{e.value}</strong>
+          {e.note && <span className="muted"> ({e.note})</span>}
+          <pre className="log-line">{e.data}</pre>
+        </div>
+      );
     case 'path':
       return (
         <div className="evidence path">

@@ -14,7 +14,7 @@
 # The spec (JSON): { hnsModules: ['builtin'|'v2'...], hns: {networks, endpoints, namespaces,
 # policyLists} | hnsFile: path, hnsCall: false (no vmcompute.dll HNSCall), fail: {kind: message},
 # hang: {kind: ms}, services: [Win32_Service
-# fields], processes: [Win32_Process fields], registry: {'HKLM:\...': {name: value}},
+# fields], processes: [Win32_Process fields], registry: {'HKLM:\...': {name: value} | 'denied'},
 # wmiBroken: bool }
 
 . (Join-Path $PSScriptRoot 'HnsCallMock.ps1')
@@ -104,6 +104,10 @@ function Install-MockWindowsNode {
         if ($null -ne $n.registry) { $key = $n.registry.PSObject.Properties[$LiteralPath] }
         if ($null -eq $key) {
             throw (New-Object System.Management.Automation.ItemNotFoundException ("Cannot find path '{0}' because it does not exist." -f $LiteralPath))
+        }
+        # A key given as the string 'denied' refuses to be read, as a key with a restrictive ACL does.
+        if ($key.Value -is [string] -and $key.Value -eq 'denied') {
+            throw (New-Object System.Security.SecurityException 'Requested registry access is not allowed.')
         }
         return $key.Value
     }
