@@ -75,6 +75,10 @@ if (want('ui')) {
     console.log(
       `ui       Inventory click → HNS rows ${inv} ms median in the page vs ${r.inventoryFloorInPageMs.median} ms for the same clicks on a 1-endpoint node (target ≤ 300 ms: ${inv <= 300 ? 'met' : 'NOT met'}; wall-clock with Playwright's clicks ${r.inventoryHnsMs.median} ms vs ${r.inventoryFloorMs.median} ms); largest response ${(biggest / 1048576).toFixed(2)} MiB ${big.url} (${(big.bytes / 1048576).toFixed(2)} MiB on the wire; target ≤ 2 MB: ${biggest <= 2e6 ? 'met' : 'NOT met'})`,
     );
+    const api = r.largestApiResponse;
+    console.log(
+      `ui       largest API response ${api.url}: ${(api.decodedBytes / 1024).toFixed(1)} KiB decoded, ${(api.bytes / 1024).toFixed(1)} KiB on the wire`,
+    );
   } catch (e) {
     console.log(`ui       skipped: ${(e as Error).message.split('\n')[0]}`);
   }

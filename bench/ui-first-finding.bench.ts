@@ -58,6 +58,8 @@ export interface UiBenchResult {
   inventoryFloorInPageMs: { median: number; min: number; max: number; runs: number };
   /** The largest response while the page loaded, showed Inventory and scrolled it: bytes on the wire and decoded. */
   largestResponse: { bytes: number; decodedBytes: number; url: string };
+  /** The same among the API's answers only (the Inventory's windows, the scan, …). */
+  largestApiResponse: { bytes: number; decodedBytes: number; url: string };
   /** Wheel-scrolling the 50,000-row table, then a jump to its end: frame intervals. */
   scrollFrameMs: { worst: number; p95: number; median: number; frames: number };
   renderer: {
@@ -435,6 +437,11 @@ export async function runUiBench(
         inventoryFloorInPageMs: floor.inPage,
         scrollFrameMs,
         largestResponse: await largest(sizes),
+        largestApiResponse: await largest(
+          sizes.map((p) =>
+            p.then((x) => (x.url.startsWith('/api/') ? x : { ...x, bytes: 0, decodedBytes: 0 })),
+          ),
+        ),
       };
       return {
         endpoints,
@@ -485,6 +492,10 @@ function printResult(r: UiBenchResult): void {
   const big = r.largestResponse;
   console.log(
     `  largest response ${big.url}: ${(big.decodedBytes / 1024).toFixed(1)} KiB decoded, ${(big.bytes / 1024).toFixed(1)} KiB on the wire (target ≤ 2 MB)`,
+  );
+  const api = r.largestApiResponse;
+  console.log(
+    `  largest API response ${api.url}: ${(api.decodedBytes / 1024).toFixed(1)} KiB decoded, ${(api.bytes / 1024).toFixed(1)} KiB on the wire`,
   );
   console.log(
     `  renderer: ${kb(r.renderer.totalBytes)} raw, ${kb(r.renderer.totalGzip)} gzip (JS ${kb(r.renderer.jsGzip)}, CSS ${kb(r.renderer.cssGzip)})`,

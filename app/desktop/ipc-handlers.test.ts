@@ -44,6 +44,18 @@ describe('IPC handlers', () => {
     expect(backend.scan).toHaveBeenCalledWith({ source: 'demo', demoId: 'minikube-conflict' });
   });
 
+  it('hand the Inventory window and HNS object requests to the engine as the HTTP door does', async () => {
+    const page = { scanId: 's-0123456789abcdef', tab: 'hns-endpoints', offset: 400, limit: 200 };
+    await call(CHANNELS.inventory, { ...page, sort: { column: 2, descending: true } });
+    expect(backend.inventory).toHaveBeenCalledWith({
+      ...page,
+      sort: { column: 2, descending: true },
+    });
+    const obj = { scanId: 's-0123456789abcdef', kind: 'network', id: '{C08CB52A-1A3A-4A14}' };
+    await call(CHANNELS.hnsObject, obj);
+    expect(backend.hnsObject).toHaveBeenCalledWith(obj);
+  });
+
   it('refuse every other sender: another file, a web page, an iframe, no frame', async () => {
     const strangers: InvokeEventLike[] = [
       { senderFrame: { url: 'file:///tmp/evil.html', parent: null } },
@@ -92,6 +104,8 @@ describe('IPC handlers', () => {
     ],
     [CHANNELS.undo, { entryId: '/var/lib/cni-doctor/journal/x' }],
     [CHANNELS.inventory, { scanId: 'x'.repeat(100_000) }],
+    [CHANNELS.inventory, { scanId: 's-0123456789abcdef', tab: 'cni', limit: 100_000 }],
+    [CHANNELS.hnsObject, { scanId: 's-0123456789abcdef', kind: 'endpoint', id: '../../etc' }],
     [CHANNELS.openBundle, { kind: 'path', path: '/etc/shadow' }],
     [CHANNELS.openBundle, { kind: 'upload', fileName: '../../x.tar.gz', data: new ArrayBuffer(4) }],
     [CHANNELS.openBundle, { kind: 'upload', fileName: 'x.tar.gz', data: 'H4sIAAAA' }],
