@@ -101,13 +101,15 @@ export function engineRepairs(
     async history(target) {
       const e = await env(undefined, target);
       await recover(e);
-      const { entries } = await readHistory(e.stateDir).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return { entries: [] };
-        throw new ApiError(
-          'refused',
-          `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`,
-        );
-      });
+      const { entries } = await readHistory(e.stateDir, e.stateIo).catch(
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return { entries: [] };
+          throw new ApiError(
+            'refused',
+            `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`,
+          );
+        },
+      );
       return entries.map(toHistoryEntry);
     },
   };

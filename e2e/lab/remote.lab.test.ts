@@ -201,3 +201,67 @@ afterAll(async () => {
   ]);
   expect(left.stdout.trim()).toBe('');
 });
+
+describe('repairs over ssh (file operations, journal, backups and lock on the node through ssh)', () => {
+  const s = SCENARIOS.shadowing;
+  const over = (node: NodeContainer): string[] => {
+    const ssh = node.ssh as NonNullable<NodeContainer['ssh']>;
+    return ['--target', ssh.target, '--ssh-config', ssh.configFile];
+  };
+  const repairOf = (r: Report): string => {
+    const id = r.findings
+      .find((x) => x.rule === s.rule)
+      ?.repairs?.find((x) => x.id.includes('disable-files'))?.id;
+    if (!id) throw new Error('no disable-files repair');
+    return id;
+  };
+
+  it('fix --yes over ssh repairs the node; a real pod gets the cluster subnet; undo restores every file', async () => {
+    await withNode(s, { ssh: true }, async (node) => {
+      const before = node.configFiles();
+      const id = repairOf(await scanJson(over(node)));
+      const preview = await cli(['fix', id, ...over(node)]);
+      expect(preview.code, preview.stderr).toBe(0);
+      expect(preview.stdout).toContain('10-containerd-net.conflist');
+      expect(node.configFiles()).toEqual(before); // a preview changes nothing
+      const fix = await cli(['fix', id, ...over(node), '--yes', '--json']);
+      expect(fix.code, fix.stderr).toBe(0);
+      const applied = JSON.parse(fix.stdout) as { status: string; entry: string };
+      expect(applied.status).toBe('applied');
+      // The journal and backups are the node's own, written there through ssh (0700, root's).
+      const state = await node.exec(['stat', '-c', '%a %u', '/var/lib/cni-doctor/journal']);
+      expect(state.stdout.trim()).toBe('700 0');
+
+      const right = await node.runPod('after-ssh');
+      expect(right.ok, JSON.stringify(right)).toBe(true);
+      expect(right.ok && inSubnet(right.ip, node.names.subnet(1))).toBe(true);
+
+      const history = await cli(['history', ...over(node), '--json']);
+      expect(history.code, history.stderr).toBe(0);
+      expect(history.stdout).toContain(applied.entry);
+      const undo = await cli(['undo', applied.entry, ...over(node), '--yes']);
+      expect(undo.code, undo.stderr).toBe(0);
+      expect(node.configFiles()).toEqual(before);
+    });
+  });
+
+  it('a repair over ssh SIGKILLed midway is rolled back by the next command over ssh', async () => {
+    await withNode(s, { ssh: true }, async (node) => {
+      const before = node.configFiles();
+      const id = repairOf(await scanJson(over(node)));
+      const killed = await cli(
+        ['fix', id, ...over(node), '--yes'],
+        { CNI_DOCTOR_LIST_POINTS: '1', CNI_DOCTOR_CRASH_AT: 'step-1:done' },
+        CRASH_ENTRY,
+      );
+      expect(killed.code).toBeNull();
+      expect(killed.stderr).toContain('transition step-1:done');
+      expect(node.configFiles()).not.toEqual(before);
+      // The killed run's ssh went with it: the node's lock is free again for the next command.
+      const next = await cli(['history', ...over(node), '--json']);
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stderr).toMatch(/recover|rolled back/i);
+      expect(node.configFiles()).toEqual(before);
+    });
+  });
+});

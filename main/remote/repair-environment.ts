@@ -5,8 +5,12 @@
  * container's /proc/PID/root); the journal and backups live in the node's own state dir
  * (/var/lib/cni-doctor inside the node), so undo and crash recovery work from any later command
  * that names the same target; services restart inside the node; verification is a fresh remote
- * scan. Where the transport cannot offer that (ssh, kubectl — the node's file system is not
- * visible here), creating the environment fails with the reason instead of degrading silently.
+ * scan.
+ *
+ * Where the node's file system is not visible here (ssh, a kubectl debug pod), every file
+ * operation, the journal, the backups and the lock run ON the node through the transport
+ * (transport-node-fs.ts, node-state.ts): the same promises, one program run per operation. A
+ * node where that cannot be done safely (not root there, no flock) is refused with the reason.
  */
 import * as path from 'node:path';
 import { formatTarget, type RemoteTarget } from '../../shared/target';
@@ -16,10 +20,15 @@ import { openTransport, scanTarget, type TargetOptions } from './open-target';
 import { NodeRootFs } from './node-root-fs';
 import { trustNodeRoot } from '../repairs/state/secure-dir';
 import { detectServiceManager, TransportServiceManager } from './service-manager';
+import type { Transport } from './transport';
+import { NodeFiles } from './node-files';
+import { TransportNodeFs } from './transport-node-fs';
+import { nodeLock, nodeStateIo } from './node-state';
 
 export interface TargetEnvironmentOptions extends TargetOptions {
   onTransition?: (point: string) => void;
   verifyTimeoutMs?: number;
+  lockWaitMs?: number;
 }
 
 export type TargetEnvironment = RepairEnvironment & { close(): Promise<void> };
@@ -32,7 +41,10 @@ export async function targetEnvironment(
   const transport = openTransport(t, o);
   try {
     const root = await transport.localRoot();
-    if (!root.ok) throw new Error(`cannot repair ${label}: ${root.reason}`);
+    if (!root.ok) {
+      if (t.kind === 'container') throw new Error(`cannot repair ${label}: ${root.reason}`);
+      return await throughTransport(t, transport, o);
+    }
     const stateDir = path.join(root.dir, DEFAULT_STATE_DIR_LINUX);
     // The journal's secure-dir walk starts at the node's root and checks every component below
     // it (a symlink inside the node would resolve against this machine's root: refused).
@@ -54,4 +66,33 @@ export async function targetEnvironment(
     await transport.dispose();
     throw e;
   }
+}
+
+/** ssh and kubectl targets: files, journal, backups and lock on the node, through the transport. */
+async function throughTransport(
+  t: RemoteTarget,
+  transport: Transport,
+  o: TargetEnvironmentOptions,
+): Promise<TargetEnvironment> {
+  const label = formatTarget(t);
+  const files = new NodeFiles(transport);
+  const uid = await files.uid().catch((e: Error) => {
+    throw new Error(`cannot repair ${label}: the node could not be reached: ${e.message}`);
+  });
+  const services = new TransportServiceManager(transport, await detectServiceManager(transport));
+  return {
+    scan: async () => scanTarget(t, o),
+    fs: new TransportNodeFs(label, files),
+    services,
+    // The repair runs as the node user; only root there may change the runtime's files.
+    isElevated: () => uid === 0,
+    stateDir: DEFAULT_STATE_DIR_LINUX,
+    stateIo: nodeStateIo(files),
+    lockNode: () => nodeLock(transport, label, o.lockWaitMs ?? 15_000),
+    ...(o.onTransition && { onTransition: o.onTransition }),
+    ...(o.verifyTimeoutMs !== undefined && { verifyTimeoutMs: o.verifyTimeoutMs }),
+    rerunCommand: (id) =>
+      `npx cni-doctor fix ${id} --yes --target ${label}${uid === 0 ? '' : ' (as root on the node: ssh as root, or a user whose programs run as root there)'}`,
+    close: () => transport.dispose(),
+  };
 }

@@ -83,7 +83,10 @@ export async function applyRepair(
   let store: JournalStore;
   let lock: Lock;
   try {
-    store = (await JournalStore.open(env.stateDir, { create: true })) as JournalStore;
+    store = (await JournalStore.open(env.stateDir, {
+      create: true,
+      io: env.stateIo,
+    })) as JournalStore;
     lock = await acquireNodeLock(env);
   } catch (e) {
     return refused(

@@ -7,6 +7,7 @@ import type { Snapshot } from '../../shared/model/snapshot';
 import type { Evaluation } from '../engine/evaluate';
 import type { ScanResult } from '../engine/scan';
 import type { Lock } from './journal/lock';
+import type { StateIo } from './journal/store';
 import type { NodeFs } from './node-fs';
 import type { PowerShellRunner } from './services/powershell';
 import type { ServiceManager } from './services/types';
@@ -29,6 +30,8 @@ export interface RepairEnvironment {
    * local --root, on this machine and keyed by the root, never on the examined disk.
    */
   stateDir: string;
+  /** The file system stateDir is on, when it is not this machine's (a node over ssh). */
+  stateIo?: StateIo;
   /**
    * The node's lock, when the target brings its own (a remote node locks there). Default: the
    * kernel lock of (this machine, fs.root) in journal/lock.ts.

@@ -1,6 +1,6 @@
 /** `history`: the journal, newest first, in the shape of `history --json` (cli.md). */
 import type { HistoryEntry, JournalEntry } from '../../shared/model/repair';
-import { JournalStore } from './journal/store';
+import { JournalStore, type StateIo } from './journal/store';
 
 export function toHistoryEntry(e: JournalEntry): HistoryEntry {
   return {
@@ -22,7 +22,8 @@ export function toHistoryEntry(e: JournalEntry): HistoryEntry {
 /** The journal of a checked state dir (refused, throwing UnsafeStateDir, when it is not safe). */
 export async function readHistory(
   stateDir: string,
+  io?: StateIo,
 ): Promise<{ entries: JournalEntry[]; damaged: string[] }> {
-  const store = await JournalStore.open(stateDir, { create: false });
+  const store = await JournalStore.open(stateDir, { create: false, io });
   return store ? store.list() : { entries: [], damaged: [] };
 }

@@ -49,6 +49,7 @@ export type RecoverEnvironment = Pick<
   | 'services'
   | 'powershell'
   | 'stateDir'
+  | 'stateIo'
   | 'onTransition'
   | 'serviceWaitMs'
   | 'now'
@@ -63,7 +64,7 @@ export async function recoverJournal(env: RecoverEnvironment): Promise<RecoveryR
   const notes = diskJournal ? { notes: [diskJournal] } : {};
   let store: JournalStore | null;
   try {
-    store = await JournalStore.open(env.stateDir, { create: false });
+    store = await JournalStore.open(env.stateDir, { create: false, io: env.stateIo });
   } catch (e) {
     return { recovered: [], problem: (e as Error).message, ...notes };
   }
@@ -109,7 +110,9 @@ export async function recoverLastHolder(
   if (last && canonicalRoot(last) !== canonicalRoot(env.stateDir)) {
     // A state dir that is gone (a node container since restarted) or no longer safe holds
     // nothing we may execute; it must not block this node forever either, so it is passed over.
-    const other = await JournalStore.open(last, { create: false }).catch(() => null);
+    const other = await JournalStore.open(last, { create: false, io: env.stateIo }).catch(
+      () => null,
+    );
     if (other) out = await recoverWithLock(other, env);
   }
   await lock.claim?.(env.stateDir);

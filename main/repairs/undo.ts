@@ -20,6 +20,7 @@ export type UndoEnvironment = Pick<
   | 'services'
   | 'powershell'
   | 'stateDir'
+  | 'stateIo'
   | 'onTransition'
   | 'serviceWaitMs'
   | 'now'
@@ -46,7 +47,7 @@ export async function undoEntry(
   let store: JournalStore | null;
   let first: JournalEntry | null;
   try {
-    store = await JournalStore.open(env.stateDir, { create: false });
+    store = await JournalStore.open(env.stateDir, { create: false, io: env.stateIo });
     first = store ? await store.load(id) : null;
   } catch (e) {
     return refused(null, id, `${(e as Error).message}; nothing was done`);

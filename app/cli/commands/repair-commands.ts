@@ -204,7 +204,7 @@ repair) or could not run, with one reason line on stderr.`,
     const { depsForEntry, entryProblem, executorFor, JournalStore, undoEntry } = await engine();
     await recover(env, io);
     if (!flags.yes) {
-      const store = await JournalStore.open(env.stateDir, { create: false });
+      const store = await JournalStore.open(env.stateDir, { create: false, io: env.stateIo });
       const entry = await store?.load(id).catch((e: Error) => {
         throw new Error(`cannot read the journal in ${env.stateDir}: ${e.message}`);
       });
@@ -243,7 +243,7 @@ export const historyCommand = defineCommand({
     const env = await environment(flags, io);
     const { readHistory, toHistoryEntry } = await engine();
     await recover(env, io);
-    const { entries, damaged } = await readHistory(env.stateDir).catch(
+    const { entries, damaged } = await readHistory(env.stateDir, env.stateIo).catch(
       (e: NodeJS.ErrnoException) => {
         throw new Error(
           `cannot read the journal in ${env.stateDir}: ${e.code === 'EACCES' ? 'permission denied (run as root)' : e.message}`,

@@ -175,7 +175,7 @@ export class KubectlTransport implements Transport {
     return {
       ok: false,
       reason:
-        'repairs through a kubectl debug pod are not available yet (the node is not visible from this machine, and remote journaling is not built)',
+        "the node's file system is not visible from this machine (repairs run their file operations on the node through kubectl exec)",
     };
   }
 

@@ -66,7 +66,7 @@ export class SshTransport implements Transport {
     return {
       ok: false,
       reason:
-        'repairs over ssh are not available yet: the journal, backups and atomic renames must happen on the node, and this build writes them only through a file system visible on this machine (use a node container, or run cni-doctor on the node)',
+        "the node's file system is not visible from this machine (repairs run their file operations on the node through ssh)",
     };
   }
 

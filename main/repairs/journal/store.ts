@@ -25,6 +25,29 @@ export const ENTRY_ID = /^[0-9]{8}T[0-9]{6}\.[0-9]{3}Z-[0-9a-f]{6}$/;
 /** Backup files: `<step>-<n>.bak` and `<phase>-<n>.conflict` (no separators, no dot-dot). */
 export const BACKUP_NAME = /^[a-z0-9]+(?:-[0-9]+)+\.(?:bak|conflict)$/;
 
+/**
+ * The file operations the journal needs, on the file system that holds the state dir: this
+ * machine's (localStateIo), or a remote node's through its transport (main/remote). Each keeps the
+ * same promises: secure-dir checks, no symlink followed inside the state dir, fsynced writes.
+ */
+export interface StateIo {
+  /** secure-dir.ts: the checked absolute state dir, null when missing and not `create`. */
+  secureDir(dir: string, o: { create: boolean; what: string }): Promise<string | null>;
+  /** A directory inside the state dir (made 0700 when `create`): missing, or why it is unsafe. */
+  subdir(d: string, create: boolean): Promise<{ exists: boolean; problem: string | null }>;
+  fsyncDir(d: string): Promise<void>;
+  /** Atomic replace: temp file in the same directory, fsync, rename, fsync the directory. */
+  atomicWrite(p: string, data: string, mode: number): Promise<void>;
+  /** A new file (never over an existing one), fsynced. */
+  newFile(p: string, data: Buffer, mode: number): Promise<void>;
+  /** A regular file that root or this user owns, opened without following a link at its name. */
+  readChecked(p: string): Promise<Buffer>;
+  /** Directory entries; an error with code ENOENT when it does not exist. */
+  readdir(d: string): Promise<string[]>;
+  rm(p: string): Promise<void>;
+  isDir(d: string): Promise<boolean>;
+}
+
 /** A file in the state dir: a regular file (never a link) that root or this user wrote. */
 async function checkedHandle(p: string): Promise<fsp.FileHandle> {
   const h = await openNoFollow(p, constants.O_RDONLY);
@@ -41,14 +64,33 @@ async function checkedHandle(p: string): Promise<fsp.FileHandle> {
   return h;
 }
 
-async function readNoFollow(p: string): Promise<string> {
-  const h = await checkedHandle(p);
-  try {
-    return await h.readFile('utf8');
-  } finally {
-    await h.close();
-  }
-}
+export const localStateIo: StateIo = {
+  secureDir: (dir, o) => secureDir(dir, o),
+  async subdir(d, create) {
+    if (create) await fsp.mkdir(d, { mode: 0o700 }).catch(() => undefined);
+    const st = await fsp.lstat(d).catch(() => null);
+    if (st === null) return { exists: false, problem: null };
+    return { exists: true, problem: componentProblem(d, st, [0, process.geteuid?.() ?? 0], true) };
+  },
+  fsyncDir,
+  atomicWrite: (p, data, mode) => atomicWriteReal(p, data, { mode }),
+  newFile: (p, data, mode) => writeNewFileSynced(p, data, mode),
+  async readChecked(p) {
+    const h = await checkedHandle(p);
+    try {
+      return await h.readFile();
+    } finally {
+      await h.close();
+    }
+  },
+  readdir: (d) => fsp.readdir(d),
+  rm: (p) => fsp.rm(p, { force: true }),
+  isDir: (d) =>
+    fsp.stat(d).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ),
+};
 
 export function newEntryId(now: Date = new Date()): string {
   const iso = now.toISOString().replace(/[-:]/g, '');
@@ -59,7 +101,10 @@ export class JournalStore {
   readonly journalDir: string;
   readonly backupsDir: string;
 
-  constructor(readonly stateDir: string) {
+  constructor(
+    readonly stateDir: string,
+    private readonly io: StateIo = localStateIo,
+  ) {
     this.journalDir = path.join(stateDir, 'journal');
     this.backupsDir = path.join(stateDir, 'backups');
   }
@@ -69,24 +114,26 @@ export class JournalStore {
    * does not exist and `create` is false. Throws UnsafeStateDir (nothing done) when the dir, a
    * parent or its journal/backups dir could be changed by another user or is a symlink.
    */
-  static async open(stateDir: string, o: { create: boolean }): Promise<JournalStore | null> {
-    const abs = await secureDir(stateDir, { create: o.create, what: 'state dir' });
+  static async open(
+    stateDir: string,
+    o: { create: boolean; io?: StateIo | undefined },
+  ): Promise<JournalStore | null> {
+    const io = o.io ?? localStateIo;
+    const abs = await io.secureDir(stateDir, { create: o.create, what: 'state dir' });
     if (abs === null) return null;
-    const store = new JournalStore(abs);
+    const store = new JournalStore(abs, io);
     for (const d of [store.journalDir, store.backupsDir]) await store.subdir(d, o.create);
     if (o.create) {
-      await fsyncDir(path.dirname(abs)).catch(() => undefined);
-      await fsyncDir(abs);
+      await io.fsyncDir(path.dirname(abs)).catch(() => undefined);
+      await io.fsyncDir(abs);
     }
     return store;
   }
 
   /** Checks (and creates) a directory inside the state dir: a real 0700 dir, never a link. */
   private async subdir(d: string, create: boolean): Promise<boolean> {
-    if (create) await fsp.mkdir(d, { mode: 0o700 }).catch(() => undefined);
-    const st = await fsp.lstat(d).catch(() => null);
-    if (st === null) return false;
-    const why = componentProblem(d, st, [0, process.geteuid?.() ?? 0], true);
+    const { exists, problem: why } = await this.io.subdir(d, create);
+    if (!exists) return false;
     if (why)
       throw new UnsafeStateDir(`refusing the state dir ${this.stateDir}: ${why}. Nothing was done`);
     return true;
@@ -94,14 +141,11 @@ export class JournalStore {
 
   /** Creates the state dir (0700: backups may hold configs with credentials). */
   async init(): Promise<void> {
-    await JournalStore.open(this.stateDir, { create: true });
+    await JournalStore.open(this.stateDir, { create: true, io: this.io });
   }
 
   async exists(): Promise<boolean> {
-    return fsp.stat(this.journalDir).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
+    return this.io.isDir(this.journalDir);
   }
 
   private entryPath(id: string): string {
@@ -110,14 +154,17 @@ export class JournalStore {
   }
 
   async save(entry: JournalEntry): Promise<void> {
-    await atomicWriteReal(this.entryPath(entry.id), `${JSON.stringify(entry, null, 2)}\n`, {
-      mode: 0o600,
-    });
+    await this.io.atomicWrite(
+      this.entryPath(entry.id),
+      `${JSON.stringify(entry, null, 2)}\n`,
+      0o600,
+    );
   }
 
   async load(id: string): Promise<JournalEntry | null> {
     try {
-      return JSON.parse(await readNoFollow(this.entryPath(id))) as JournalEntry;
+      const text = (await this.io.readChecked(this.entryPath(id))).toString('utf8');
+      return JSON.parse(text) as JournalEntry;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
@@ -128,7 +175,7 @@ export class JournalStore {
   async list(): Promise<{ entries: JournalEntry[]; damaged: string[] }> {
     let names: string[];
     try {
-      names = await fsp.readdir(this.journalDir);
+      names = await this.io.readdir(this.journalDir);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], damaged: [] };
       throw e;
@@ -138,7 +185,8 @@ export class JournalStore {
     for (const n of names) {
       if (!n.endsWith('.json') || !ENTRY_ID.test(n.slice(0, -5))) continue;
       try {
-        const e = JSON.parse(await readNoFollow(path.join(this.journalDir, n))) as JournalEntry;
+        const text = (await this.io.readChecked(path.join(this.journalDir, n))).toString('utf8');
+        const e = JSON.parse(text) as JournalEntry;
         // An entry is only ever saved under its own id: anything else was put there by hand.
         if (e.schema === 'cni-doctor.journal/v1' && e.id === n.slice(0, -5)) entries.push(e);
         else damaged.push(n);
@@ -162,32 +210,26 @@ export class JournalStore {
     await this.subdir(dir, true);
     const p = path.join(dir, name);
     // A crash during an earlier backup attempt may have left a partial file of the same name.
-    await fsp.rm(p, { force: true });
-    await writeNewFileSynced(p, data, 0o600);
-    await fsyncDir(dir);
+    await this.io.rm(p);
+    await this.io.newFile(p, data, 0o600);
+    await this.io.fsyncDir(dir);
   }
 
   async readBackup(id: string, name: string): Promise<Buffer> {
     if (!BACKUP_NAME.test(name)) throw new Error(`invalid backup name "${name}"`);
     const dir = this.backupDir(id);
     if (!(await this.subdir(dir, false))) throw new Error(`no backups for entry ${id}`);
-    const h = await checkedHandle(path.join(dir, name));
-    try {
-      return await h.readFile();
-    } finally {
-      await h.close();
-    }
+    return this.io.readChecked(path.join(dir, name));
   }
 
   async hasStaleTemps(): Promise<boolean> {
-    const names = await fsp.readdir(this.journalDir).catch(() => [] as string[]);
+    const names = await this.io.readdir(this.journalDir).catch(() => [] as string[]);
     return names.some(isTempName);
   }
 
   /** Journal temp files left by a process killed mid-save. */
   async removeStaleTemps(): Promise<void> {
-    const names = await fsp.readdir(this.journalDir).catch(() => [] as string[]);
-    for (const n of names.filter(isTempName))
-      await fsp.rm(path.join(this.journalDir, n), { force: true });
+    const names = await this.io.readdir(this.journalDir).catch(() => [] as string[]);
+    for (const n of names.filter(isTempName)) await this.io.rm(path.join(this.journalDir, n));
   }
 }
