@@ -25,25 +25,58 @@ export function outputTempName(out: string): string {
   );
 }
 
-/** Writes whatever `source` produces to `out` atomically (see above). */
-export async function writeOutputFile(out: string, source: ByteSource | Uint8Array): Promise<void> {
+/** An output file being written: its temp file's handle until commit() renames it to `out`. */
+export interface PendingOutput {
+  readonly handle: fsp.FileHandle;
+  /** fsyncs, closes and renames the temp file over `out`. */
+  commit(): Promise<void>;
+  /** Closes and removes the temp file (after a failure); a no-op once committed. */
+  discard(): Promise<void>;
+}
+
+/** Opens the private temp file that becomes `out` on commit() (see above). */
+export async function openOutputFile(out: string): Promise<PendingOutput> {
   const tmp = outputTempName(out);
   const handle = await fsp.open(tmp, CREATE_FLAGS, OUTPUT_MODE);
-  let renamed = false;
+  let done = false;
+  const discard = async (): Promise<void> => {
+    if (done) return;
+    done = true;
+    await handle.close().catch(() => undefined);
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+  };
   try {
     // The mode given to open() is filtered by the umask; 0600 is what we promise.
     await handle.chmod(OUTPUT_MODE);
-    if (source instanceof Uint8Array) await handle.writeFile(source);
-    else for await (const chunk of source) await handle.write(chunk);
-    await handle.sync();
-    await handle.close();
-    await fsp.rename(tmp, out);
-    renamed = true;
+  } catch (e) {
+    await discard();
+    throw e;
+  }
+  return {
+    handle,
+    discard,
+    async commit() {
+      try {
+        await handle.sync();
+        await handle.close();
+        await fsp.rename(tmp, out);
+        done = true;
+      } finally {
+        await discard();
+      }
+    },
+  };
+}
+
+/** Writes whatever `source` produces to `out` atomically (see above). */
+export async function writeOutputFile(out: string, source: ByteSource | Uint8Array): Promise<void> {
+  const pending = await openOutputFile(out);
+  try {
+    if (source instanceof Uint8Array) await pending.handle.writeFile(source);
+    else for await (const chunk of source) await pending.handle.write(chunk);
+    await pending.commit();
   } finally {
-    if (!renamed) {
-      await handle.close().catch(() => undefined);
-      await fsp.rm(tmp, { force: true }).catch(() => undefined);
-    }
+    await pending.discard();
   }
 }
 

@@ -36,34 +36,55 @@ function header(path: string, type: 'File' | 'Directory', size: number, mtime: D
 }
 
 /**
- * The tar stream of `files` (in order), each file's folders first. A path that is both a file and
- * a folder of another file (a node that changed mid-scan) keeps the first and skips the clash.
+ * The blocks of a tar archive, entry by entry: each file's folders first. A path that is both a
+ * file and a folder of another file (a node that changed mid-scan), or a path given twice, keeps
+ * the first and skips the clash.
  */
-export async function* tarOf(files: Iterable<TarFile>, mtime = new Date()): AsyncIterable<Buffer> {
-  const dirs = new Set<string>();
-  const written = new Set<string>();
-  for (const f of files) {
-    const parts = f.path.split('/');
+export class TarLayout {
+  private readonly dirs = new Set<string>();
+  private readonly written = new Set<string>();
+
+  constructor(private readonly mtime = new Date()) {}
+
+  /** The blocks that store `data` at `path`, in order; undefined for a skipped clash. */
+  entry(path: string, data: Uint8Array): Buffer[] | undefined {
+    const parts = path.split('/');
     const parents = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
-    if (written.has(f.path) || dirs.has(f.path) || parents.some((d) => written.has(d))) continue;
+    if (this.written.has(path) || this.dirs.has(path) || parents.some((d) => this.written.has(d)))
+      return undefined;
+    const out: Buffer[] = [];
     for (const d of parents) {
-      if (dirs.has(d)) continue;
-      dirs.add(d);
-      yield* header(`${d}/`, 'Directory', 0, mtime);
+      if (this.dirs.has(d)) continue;
+      this.dirs.add(d);
+      out.push(...header(`${d}/`, 'Directory', 0, this.mtime));
     }
-    written.add(f.path);
-    yield* header(f.path, 'File', f.data.length, mtime);
-    yield Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength);
-    const pad = (BLOCK - (f.data.length % BLOCK)) % BLOCK;
-    if (pad) yield Buffer.alloc(pad);
+    this.written.add(path);
+    out.push(...header(path, 'File', data.length, this.mtime));
+    out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    const pad = (BLOCK - (data.length % BLOCK)) % BLOCK;
+    if (pad) out.push(Buffer.alloc(pad));
+    return out;
   }
-  // End of archive: two zero blocks.
-  yield Buffer.alloc(2 * BLOCK);
+
+  /** End of archive: two zero blocks. */
+  end(): Buffer {
+    return Buffer.alloc(2 * BLOCK);
+  }
 }
 
-/** Gzips a byte stream as it is produced (level 6, what `tar czf` uses). */
+/** The tar stream of `files` (in order), as TarLayout lays them out. */
+export async function* tarOf(files: Iterable<TarFile>, mtime = new Date()): AsyncIterable<Buffer> {
+  const layout = new TarLayout(mtime);
+  for (const f of files) yield* layout.entry(f.path, f.data) ?? [];
+  yield layout.end();
+}
+
+/** Level 6, what `tar czf` (gzip's default) uses; 64 KiB out per call into zlib's thread. */
+export const GZIP_OPTIONS = { level: 6, chunkSize: 64 * 1024 } as const;
+
+/** Gzips a byte stream as it is produced. */
 export function gzipStream(source: AsyncIterable<Uint8Array>): AsyncIterable<Buffer> {
-  const gz = createGzip({ level: 6 });
+  const gz = createGzip(GZIP_OPTIONS);
   // Errors of either side reach the consumer through the gzip stream.
   pipeline(Readable.from(source, { objectMode: false }), gz).catch((e: unknown) =>
     gz.destroy(e as Error),

@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import type { BundleManifest } from './manifest';
 import type { RecordedFile } from '../host/recording-host';
 import { nodePathToBundleRel } from '../conventions/node-paths';
-import { createOutputDir, writeNewPrivateFile, writeOutputFile } from './output-file';
-import { gzipStream, tarOf, type TarFile } from './tar-stream';
+import { createOutputDir, writeNewPrivateFile } from './output-file';
+import { BundleArchiveWriter } from './archive-writer';
 
 /** Fills a folder this process has just created (empty, private) with the bundle's layout. */
 async function populateBundleDir(
@@ -45,23 +45,9 @@ export async function writeBundleDir(
   await populateBundleDir(dir, osName, manifest, files);
 }
 
-/** The archive's entries: manifest.json first, then every recorded file under files/. */
-function* archiveEntries(
-  osName: 'linux' | 'windows',
-  manifest: BundleManifest,
-  files: RecordedFile[],
-): Iterable<TarFile> {
-  yield { path: 'manifest.json', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
-  for (const f of files) {
-    const rel = nodePathToBundleRel(osName, f.path);
-    if (rel === '' || rel.split('/').includes('..')) continue;
-    yield { path: `files/${rel}`, data: f.data };
-  }
-}
-
 /**
- * Writes `<out>` atomically, 0600, through a fresh temp file in the same folder. The entries are
- * tarred and gzipped straight from memory into that file: no staging folder.
+ * Writes `<out>` atomically, 0600, through a fresh temp file in the same folder: the files are
+ * tarred and gzipped straight from memory, then manifest.json (archive-writer.ts).
  */
 export async function writeBundleArchive(
   out: string,
@@ -69,9 +55,11 @@ export async function writeBundleArchive(
   manifest: BundleManifest,
   files: RecordedFile[],
 ): Promise<void> {
-  // Fail on an unwritable destination before the staging work (and with its name).
-  await fsp.access(path.dirname(out), fsp.constants.W_OK).catch((e: NodeJS.ErrnoException) => {
-    throw new Error(`cannot write ${out}: ${e.code ?? e.message} (its folder)`);
-  });
-  await writeOutputFile(out, gzipStream(tarOf(archiveEntries(osName, manifest, files))));
+  const archive = await BundleArchiveWriter.open(out, osName);
+  try {
+    for (const f of files) archive.add(f.path, f.data);
+    await archive.finish(manifest);
+  } finally {
+    await archive.abort();
+  }
 }

@@ -46,6 +46,12 @@ export interface ReadOptions {
 export interface StreamOptions {
   /** Read only the last `tailBytes` of the file (logs: the newest entries matter most). */
   tailBytes?: number;
+  /**
+   * A buffer the caller will copy the bytes into anyway (a recording keeping a log tail): a host
+   * that can read straight into it yields views of it, in order from its start, and no chunk
+   * of its own. Hosts may ignore it; bytes beyond its length come as ordinary chunks.
+   */
+  into?: Buffer;
 }
 
 export interface JournalRequest {

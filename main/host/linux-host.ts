@@ -34,6 +34,38 @@ export interface LinuxHostOptions {
   criDeadlineMs?: number;
 }
 
+/**
+ * Bytes [start, end) of `real`, read straight into `into` (views of it are yielded, so no chunk
+ * is allocated and left for the collector); whatever does not fit comes as chunks of its own.
+ */
+async function* readInto(
+  real: string,
+  start: number,
+  end: number,
+  into: Buffer,
+): AsyncIterable<Uint8Array> {
+  const handle = await fsp.open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    let pos = start;
+    let at = 0;
+    while (pos < end) {
+      const fits = at < into.length;
+      const want = Math.min(STREAM_CHUNK, end - pos, fits ? into.length - at : STREAM_CHUNK);
+      const target = fits ? into : Buffer.allocUnsafe(want);
+      const offset = fits ? at : 0;
+      const { bytesRead } = await handle.read(target, offset, want, pos);
+      if (bytesRead === 0) return; // shrank while we read (a log rotated by truncation)
+      yield target.subarray(offset, offset + bytesRead);
+      pos += bytesRead;
+      if (fits) at += bytesRead;
+    }
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+const STREAM_CHUNK = 1024 * 1024;
+
 export class LinuxHost implements Host {
   readonly os = 'linux' as const;
   readonly source = 'live' as const;
@@ -179,10 +211,14 @@ export class LinuxHost implements Host {
     // Read up to the size seen now: a log growing while we scan does not make the scan endless.
     const end = Math.max(st.size - 1, start);
     if (st.size === 0) return;
+    if (opts?.into) {
+      yield* readInto(real, start, end + 1, opts.into);
+      return;
+    }
     yield* createReadStream(real, {
       start,
       end,
-      highWaterMark: 1024 * 1024,
+      highWaterMark: STREAM_CHUNK,
     }) as AsyncIterable<Buffer>;
   }
 

@@ -33,6 +33,12 @@ export interface RecordingOptions {
   redact: boolean;
   collectorVersion: string;
   onProgress?: (what: string) => void;
+  /**
+   * Where each file goes the moment it is recorded (redacted), instead of being kept for
+   * result(): collect's archive writer, so compressing overlaps reading and a 64 MiB log tail
+   * is not held to the end. A file read again keeps its first recording, as the archive does.
+   */
+  sink?: (path: string, data: Buffer) => void;
 }
 
 export class RecordingHost implements Host {
@@ -41,6 +47,8 @@ export class RecordingHost implements Host {
   readonly label: string;
   private readonly paths: Record<string, ManifestPathEntry> = {};
   private readonly files = new Map<string, Buffer>();
+  /** Files handed to the sink: path → bytes. */
+  private readonly sunk = new Map<string, number>();
   private readonly redactions: Redaction[] = [];
   private readonly logs: { source: string; path: string }[] = [];
   private nodeFacts: NodeFacts | undefined;
@@ -93,14 +101,28 @@ export class RecordingHost implements Host {
   }
 
   private store(p: string, data: Buffer): Buffer {
-    if (!this.opts.redact) {
-      this.files.set(p, data);
-      return data;
+    let out = data;
+    if (this.opts.redact) {
+      const r = redactFile(p, data);
+      out = r.data;
+      // A file recorded again (it changed, or was read twice) lists its redactions once.
+      if (!this.sunk.has(p)) this.redactions.push(...r.redactions);
     }
-    const { data: out, redactions } = redactFile(p, data);
-    this.redactions.push(...redactions);
-    this.files.set(p, out);
+    const sink = this.opts.sink;
+    if (!sink) this.files.set(p, out);
+    else if (!this.sunk.has(p)) {
+      this.sunk.set(p, out.length);
+      sink(p, out);
+    }
     return out;
+  }
+
+  /** How many files were recorded, and their bytes (as stored: redacted). */
+  recorded(): { files: number; bytes: number } {
+    let bytes = 0;
+    for (const d of this.files.values()) bytes += d.length;
+    for (const n of this.sunk.values()) bytes += n;
+    return { files: this.files.size + this.sunk.size, bytes };
   }
 
   async readFile(p: string, o?: ReadOptions): Promise<ReadResult> {
@@ -136,14 +158,19 @@ export class RecordingHost implements Host {
     const known = this.paths[p]?.size;
     const expect =
       known === undefined ? 0 : Math.min(known, o?.tailBytes ?? Number.MAX_SAFE_INTEGER);
-    let whole: Buffer | undefined = expect > 0 ? Buffer.allocUnsafe(expect) : undefined;
+    let whole: Buffer | undefined = expect > 0 ? Buffer.allocUnsafeSlow(expect) : undefined;
     let got = 0;
     const chunks: Buffer[] = [];
     try {
-      for await (const c of this.inner.streamFile(p, o)) {
+      // A host that can reads straight into `whole` (its chunks are then views of it, in place).
+      const opts = whole ? { ...o, into: whole } : o;
+      for await (const c of this.inner.streamFile(p, opts)) {
         const b = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
-        if (whole && got + b.length <= whole.length) b.copy(whole, got);
-        else {
+        const inPlace =
+          whole && b.buffer === whole.buffer && b.byteOffset === whole.byteOffset + got;
+        if (whole && got + b.length <= whole.length) {
+          if (!inPlace) b.copy(whole, got);
+        } else {
           if (whole) chunks.push(whole.subarray(0, got));
           whole = undefined;
           chunks.push(b);
@@ -228,7 +255,7 @@ export class RecordingHost implements Host {
     return r;
   }
 
-  /** Everything recorded so far, as a manifest and the files for `files/`. */
+  /** Everything recorded so far, as a manifest and the files for `files/` (none given to a sink). */
   result(): { manifest: BundleManifest; files: RecordedFile[] } {
     const n = this.nodeFacts;
     const manifest: BundleManifest = {

@@ -75,4 +75,70 @@ describe('collect on a node disk full of secrets', () => {
       }
     }
   });
+
+  it('writes the archive while reading: the same files, manifest and scan as a folder bundle', async () => {
+    // A log tail big enough for the byte-wise redaction, with secrets and a known failure in it.
+    const logLines = [
+      'time="2026-12-01T10:00:00Z" level=info msg="RunPodSandbox for &PodSandboxMetadata{Name:web}"',
+      'time="2026-12-01T10:00:01Z" level=info msg="Authorization: Bearer SECRET-big1abcdef"',
+      'time="2026-12-01T10:00:02Z" level=info msg="loaded" config={"password":"SECRET-big2"}',
+    ];
+    const failure =
+      'time="2026-12-01T10:00:03Z" level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web} failed" error="failed to setup network for sandbox \\"abc\\": plugin type=\\"flannel\\" failed (add): failed to find plugin \\"flannel\\" in path [/opt/cni/bin]"';
+    const log = `${`${logLines.join('\n')}\n`.repeat(6000)}${failure}\n`;
+    const root = baseTree(path.join(work, 'root-both'), {
+      ...Object.fromEntries(SECRET_FILES.map((f) => [f.path, f.text])),
+      '/var/log/containerd.log': log,
+    });
+    const archive = path.join(work, 'both.tar.gz');
+    const folder = path.join(work, 'both-folder');
+    for (const out of [archive, folder]) {
+      const io = captureIo();
+      const code = await main(
+        ['collect', '--root', root, '--out', out, '--cri-timeout', '200'],
+        io,
+      );
+      expect(code, io.stderr.join('\n')).toBe(0);
+    }
+    const unpacked = path.join(work, 'both-unpacked');
+    await import('node:fs/promises').then((f) => f.mkdir(unpacked));
+    await extract({ file: archive, cwd: unpacked });
+
+    const rel = (dir: string): string[] =>
+      walk(dir)
+        .map((f) => path.relative(dir, f))
+        .sort();
+    expect(rel(unpacked)).toEqual(rel(folder));
+    for (const f of rel(folder).filter((x) => x !== 'manifest.json'))
+      expect(
+        readFileSync(path.join(unpacked, f)).equals(readFileSync(path.join(folder, f))),
+        f,
+      ).toBe(true);
+    const manifestOf = (dir: string): Record<string, unknown> => {
+      const m = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      delete m.collectedAt;
+      return m;
+    };
+    expect(manifestOf(unpacked)).toEqual(manifestOf(folder));
+    const tail = readFileSync(path.join(unpacked, 'files/var/log/containerd.log'), 'utf8');
+    expect(tail).not.toMatch(/SECRET-/);
+    expect(tail.split('\n').length).toBe(log.split('\n').length);
+    const listed = (manifestOf(unpacked).redactions as { path: string }[]).filter(
+      (r) => r.path === '/var/log/containerd.log',
+    );
+    expect(listed.length).toBe(2 * 6000);
+
+    const scanOf = async (bundle: string): Promise<unknown> => {
+      const io = captureIo();
+      await main(['scan', '--bundle', bundle, '--json', '--fail-on', 'never'], io);
+      const report = JSON.parse(io.stdout.join('\n')) as { findings: unknown[] };
+      return report.findings;
+    };
+    const findings = await scanOf(archive);
+    expect(findings).toEqual(await scanOf(folder));
+    expect(JSON.stringify(findings)).toContain('flannel');
+  });
 });

@@ -30,13 +30,15 @@ export const collectCommand = defineCommand({
       { openHost },
       { RecordingHost },
       { collectSnapshot },
-      { writeBundleArchive, writeBundleDir },
+      { writeBundleDir },
+      { BundleArchiveWriter },
       { recordReferencedFiles },
     ] = await Promise.all([
       import('../../../main/engine/open-host'),
       import('../../../main/host/recording-host'),
       import('../../../main/probes/snapshot'),
       import('../../../main/bundle/writer'),
+      import('../../../main/bundle/archive-writer'),
       import('../../../main/bundle/referenced-files'),
     ]);
     // The same host a live scan uses: this Linux machine (or a disk under --root), or on Windows
@@ -54,7 +56,11 @@ export const collectCommand = defineCommand({
         ...(root !== undefined && { root }),
         ...(criDeadlineMs !== undefined && { criDeadlineMs }),
       }));
+    // An archive is written while the node is read (archive-writer.ts); a folder at the end.
+    let archive: Awaited<ReturnType<typeof BundleArchiveWriter.open>> | undefined;
     try {
+      if (out.endsWith('.tar.gz') || out.endsWith('.tgz'))
+        archive = await BundleArchiveWriter.open(out, inner.os);
       let files = 0;
       const rec = new RecordingHost(inner, {
         redact: !flags['no-redact'],
@@ -64,6 +70,7 @@ export const collectCommand = defineCommand({
           // Progress goes to stderr always (collect runs in scripts too), one line per 25 files.
           if (files % 25 === 1) io.err(visible(`collect: ${files} read, now ${what}`));
         },
+        ...(archive && { sink: archive.add.bind(archive) }),
       });
       const snapshot = await collectSnapshot(rec, {
         matchLogs: false,
@@ -71,16 +78,16 @@ export const collectCommand = defineCommand({
       });
       io.err('collect: files the CNI configs point to');
       await recordReferencedFiles(rec, snapshot);
-      const { manifest, files: recorded } = rec.result();
-      if (out.endsWith('.tar.gz') || out.endsWith('.tgz'))
-        await writeBundleArchive(out, inner.os, manifest, recorded);
-      else await writeBundleDir(out, inner.os, manifest, recorded);
-      const bytes = recorded.reduce((n, f) => n + f.data.length, 0);
+      const { manifest, files: kept } = rec.result();
+      if (archive) await archive.finish(manifest);
+      else await writeBundleDir(out, inner.os, manifest, kept);
+      const { files: count, bytes } = rec.recorded();
       io.err(
-        `collect: wrote ${out} (${recorded.length} files, ${(bytes / 1024).toFixed(0)} KiB, ${manifest.redactions?.length ?? 0} redaction(s))`,
+        `collect: wrote ${out} (${count} files, ${(bytes / 1024).toFixed(0)} KiB, ${manifest.redactions?.length ?? 0} redaction(s))`,
       );
       return 0;
     } finally {
+      await archive?.abort();
       await opened?.close();
     }
   },
