@@ -1,12 +1,13 @@
 /**
  * kubelet-remove-flags (kubelet.flags.removed): delete the removed flags from the file line that
- * carries each (kubeadm-flags.env, /etc/default|sysconfig/kubelet, a unit drop-in), then restart
- * the kubelet. The edited files are re-parsed the way the probe reads them: the flags must be gone.
+ * carries each (kubeadm-flags.env, /etc/default|sysconfig/kubelet, a unit drop-in, a Windows
+ * StartKubelet.ps1), then restart the kubelet. The edited files are re-parsed the way the probe reads them: the flags must be gone.
  */
 import type { KubeletFlag } from '../../../shared/model/snapshot';
 import type { WriteStep } from '../../../shared/model/repair';
 import { parseFlags } from '../../probes/kubelet';
 import { parseEnvFile, splitArgs } from '../../probes/args';
+import { scriptKubeletFlags } from '../../probes/windows/kubelet-script';
 import type { PlanBuilder } from './types';
 import { editStep, restartStep, type TextEdit } from './steps';
 import { removeFlagOnLine } from './line-edit';
@@ -14,6 +15,8 @@ import { isSystemdDropIn, KUBELET_RESTART_IMPACT } from './kubelet';
 import { refuse } from './refusal';
 
 function flagsIn(text: string, path: string): string[] {
+  // A Windows start script (StartKubelet.ps1) is read the way the probe reads it.
+  if (/\.ps1$/i.test(path)) return scriptKubeletFlags(text, path).flags.map((f) => f.name);
   const out: string[] = [];
   for (const e of parseEnvFile(text))
     out.push(...parseFlags(splitArgs(e.value), path).map((f) => f.name));

@@ -19,7 +19,7 @@ import { WINDOWS_SCENARIOS, type WindowsScenario } from '../../../fixtures/windo
 import { applyRepair } from '../apply';
 import type { RepairEnvironment } from '../environment';
 import { JournalStore } from '../journal/store';
-import { LocalNodeFs } from '../node-fs';
+import { LocalNodeFs, type NodeFs } from '../node-fs';
 import { prepareRepair } from '../prepare';
 import { scriptPowerShellRunner } from '../services/powershell';
 import { WindowsServiceManager } from '../services/windows';
@@ -308,5 +308,65 @@ describe('antrea-restart', () => {
       env.fs,
     );
     expect(b.ok ? '' : b.reason).toMatch(/antrea-agent is not installed as a Windows service/);
+  });
+});
+
+describe('kubelet-remove-flags on a Windows start script', () => {
+  const s = scenario('kubelet-down-startkubelet-network-plugin');
+  const SCRIPT = 'C:\\k\\StartKubelet.ps1';
+
+  /** The scenario node's files, read the way a repair reads them (no other call is answered). */
+  function scriptFs(text: string): NodeFs {
+    const refuse = (): never => {
+      throw new Error('the plan only reads');
+    };
+    return {
+      live: false,
+      root: 'C:\\',
+      realPath: async (p) => p,
+      read: async (p) => (p === SCRIPT ? Buffer.from(text, 'utf8') : null),
+      stat: async () => null,
+      list: async () => null,
+      writeAtomic: refuse,
+      rename: refuse,
+      remove: refuse,
+      canWrite: async () => false,
+      removeStaleTemps: async () => [],
+    };
+  }
+
+  it('removes the removed flags from the script line the finding quotes, nothing else, and restarts the kubelet', async () => {
+    const scan = await scanHost(new WindowsHost(windowsNode(s), { probeCri: criOf(s) }));
+    const f = scan.report.findings.find((x) => x.rule === 'kubelet.flags.removed');
+    expect(f?.repairs.map((r) => r.id)).toEqual(['kubelet.flags.removed:kubelet-remove-flags']);
+    const text = (s.node.files as Record<string, string>)[SCRIPT] as string;
+    const repair = {
+      id: 'kubelet.flags.removed:kubelet-remove-flags',
+      rule: 'kubelet.flags.removed',
+      findingId: f?.id ?? '',
+      offer: offer('kubelet-remove-flags', 't', {
+        flags: ['network-plugin', 'image-pull-progress-deadline'],
+      }),
+    };
+    const plan = await buildPlan(scan.snapshot, repair, scriptFs(text));
+    if (!plan.ok) throw new Error(plan.reason);
+    const write = plan.plan.steps[0];
+    expect(write).toMatchObject({ kind: 'write', path: SCRIPT, needsElevation: true });
+    const before = text.split('\r\n');
+    const after = (write as { content: string }).content.split('\r\n');
+    expect(after.length).toBe(before.length);
+    const changed = before.flatMap((l, i) => (l === after[i] ? [] : [i + 1]));
+    expect(changed).toEqual([14]);
+    expect(after[13]).toBe(
+      (before[13] as string)
+        .replace(' --network-plugin=cni', '')
+        .replace(' --image-pull-progress-deadline=20m', ''),
+    );
+    expect(plan.plan.steps.at(-1)).toMatchObject({ kind: 'restart-service', service: 'kubelet' });
+
+    // The script changed since the scan (the flag is gone from line 14): refused, not guessed.
+    const edited = text.replace(' --network-plugin=cni', '');
+    const stale = await buildPlan(scan.snapshot, repair, scriptFs(edited));
+    expect(stale.ok ? '' : stale.reason).toMatch(/--network-plugin is not on line 14/);
   });
 });

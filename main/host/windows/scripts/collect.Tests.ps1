@@ -348,3 +348,91 @@ Describe 'collect.ps1: files from the node''s C: drive' {
         }
     }
 }
+
+Describe 'collect.ps1: how the kubelet is started (registry, nssm, start script)' {
+    BeforeAll {
+        $script:Ps = 'C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe'
+        New-NodeFile 'C:\k\StartKubelet.ps1' ('$cmd = "C:\k\kubelet.exe --network-plugin=cni"' + "`r`nInvoke-Expression `$cmd`r`n") | Out-Null
+        New-NodeFile 'C:\k\smallsetup\common\StartKubelet.ps1' '& C:\k\kubelet.exe --config=C:\var\lib\kubelet\config.yaml' | Out-Null
+        New-NodeFile 'C:\var\log\kubelet\kubelet.err.log' ("Error: failed to parse kubelet flag: unknown flag: --network-plugin`r`n" * 3) | Out-Null
+        function Install-KubeletService($Parameters, $ImagePath = 'C:\Program Files\nssm\nssm.exe') {
+            $registry = [ordered]@{
+                'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion'  = [ordered]@{ CurrentMajorVersionNumber = 10; CurrentMinorVersionNumber = 0; CurrentBuildNumber = '17763' }
+                'HKLM:\SYSTEM\CurrentControlSet\Services\kubelet'     = [ordered]@{ ImagePath = $ImagePath }
+            }
+            if ($null -ne $Parameters) { $registry['HKLM:\SYSTEM\CurrentControlSet\Services\kubelet\Parameters'] = $Parameters }
+            Install-Node @{ registry = $registry }
+        }
+        function Invoke-Launch([hashtable]$Over = @{}) {
+            $payload = @{ launchServices = @('kubelet'); sections = @('services', 'files') }
+            foreach ($k in $Over.Keys) { $payload[$k] = $Over[$k] }
+            return (Invoke-Collect $payload).Json
+        }
+    }
+    AfterAll { Install-Node }
+
+    It 'nssm running powershell.exe on StartKubelet.ps1: the values, the script (same call) and AppStderr''s tail' {
+        Install-KubeletService ([ordered]@{ Application = $Ps; AppParameters = '-ExecutionPolicy Bypass -NoProfile C:\k\StartKubelet.ps1'; AppDirectory = 'C:\k'; AppStderr = 'C:\var\log\kubelet\kubelet.err.log' })
+        $d = Invoke-Launch
+        $k = @($d.services.items | Where-Object name -EQ 'kubelet')[0]
+        $k.imagePath | Should -Be 'C:\Program Files\nssm\nssm.exe'
+        $k.nssm.application | Should -Be $Ps
+        $k.nssm.parameters | Should -Be '-ExecutionPolicy Bypass -NoProfile C:\k\StartKubelet.ps1'
+        $k.nssm.stderr | Should -Be 'C:\var\log\kubelet\kubelet.err.log'
+        $k.nssmError | Should -BeNullOrEmpty
+        $script = Get-FileItem $d 'C:\k\StartKubelet.ps1'
+        $script.type | Should -Be 'file'
+        ConvertFrom-B64 $script.contentBase64 | Should -Match '--network-plugin=cni'
+        $log = Get-FileItem $d 'C:\var\log\kubelet\kubelet.err.log'
+        $log.tail | Should -BeTrue
+        ConvertFrom-B64 $log.contentBase64 | Should -Match 'unknown flag: --network-plugin'
+    }
+    It 'K2s'' quoted Invoke-Command form and a bare script name against AppDirectory' {
+        Install-KubeletService ([ordered]@{ Application = $Ps; AppParameters = "-ExecutionPolicy Bypass -NoProfile `"Invoke-Command {&'C:\k\smallsetup\common\StartKubelet.ps1'}`""; AppDirectory = 'C:\k' })
+        (Get-FileItem (Invoke-Launch) 'C:\k\smallsetup\common\StartKubelet.ps1').type | Should -Be 'file'
+        Install-KubeletService ([ordered]@{ Application = $Ps; AppParameters = '-NoProfile -File StartKubelet.ps1'; AppDirectory = 'C:\k' })
+        (Get-FileItem (Invoke-Launch) 'C:\k\StartKubelet.ps1').type | Should -Be 'file'
+    }
+    It 'a plain service whose ImagePath runs the script; nothing is read for a kubelet.exe ImagePath' {
+        Install-KubeletService $null ('"' + $Ps + '" -File "C:\k\StartKubelet.ps1"')
+        $d = Invoke-Launch
+        (@($d.services.items | Where-Object name -EQ 'kubelet')[0]).nssm | Should -BeNullOrEmpty
+        (Get-FileItem $d 'C:\k\StartKubelet.ps1').type | Should -Be 'file'
+        Install-KubeletService $null 'C:\k\kubelet.exe --network-plugin=cni'
+        $d = Invoke-Launch
+        (@($d.services.items | Where-Object name -EQ 'kubelet')[0]).imagePath | Should -Be 'C:\k\kubelet.exe --network-plugin=cni'
+        @($d.files.items).Count | Should -Be 0
+    }
+    It 'scripts on shares or in streams are never opened; only the launch services are looked at' {
+        Install-KubeletService ([ordered]@{ Application = $Ps; AppParameters = '-File \\server\share\StartKubelet.ps1 C:\k\x.ps1:evil.ps1'; AppStderr = '\\server\share\err.log' })
+        @((Invoke-Launch).files.items).Count | Should -Be 0
+        Install-KubeletService ([ordered]@{ Application = $Ps; AppParameters = '-File C:\k\StartKubelet.ps1' })
+        @((Invoke-Launch @{ launchServices = @('antrea-agent') }).files.items).Count | Should -Be 0
+    }
+    It 'a registry key it may not read is reported with the reason; the scan goes on' {
+        Install-Node @{ registry = [ordered]@{
+                'HKLM:\SYSTEM\CurrentControlSet\Services\kubelet'            = 'denied'
+                'HKLM:\SYSTEM\CurrentControlSet\Services\kubelet\Parameters' = 'denied'
+            }
+        }
+        $d = Invoke-Launch
+        $k = @($d.services.items | Where-Object name -EQ 'kubelet')[0]
+        $k.state | Should -Be 'Running'
+        $k.imagePathError | Should -Match 'registry access is not allowed'
+        $k.nssmError | Should -Match 'registry access is not allowed'
+        $k.nssm | Should -BeNullOrEmpty
+        $d.services.error | Should -BeNullOrEmpty
+        (@($d.services.items | Where-Object name -EQ 'containerd')[0]).state | Should -Be 'Running'
+    }
+    It 'with WMI broken the service controller''s list still carries the registry values' {
+        Install-Node @{ wmiBroken = $true; registry = [ordered]@{ 'HKLM:\SYSTEM\CurrentControlSet\Services\kubelet\Parameters' = [ordered]@{ Application = $Ps; AppParameters = '-File C:\k\StartKubelet.ps1' } } }
+        $d = Invoke-Launch
+        $d.services.source | Should -Be 'Get-Service'
+        (@($d.services.items | Where-Object name -EQ 'kubelet')[0]).nssm.parameters | Should -Be '-File C:\k\StartKubelet.ps1'
+        (Get-FileItem $d 'C:\k\StartKubelet.ps1').type | Should -Be 'file'
+    }
+    It 'a follow-up call (files only) reads no launch files: they came with the first' {
+        Install-KubeletService ([ordered]@{ Application = $Ps; AppParameters = '-File C:\k\StartKubelet.ps1'; AppStderr = 'C:\var\log\kubelet\kubelet.err.log' })
+        @((Invoke-Launch @{ sections = @('files') }).files.items).Count | Should -Be 0
+    }
+}
