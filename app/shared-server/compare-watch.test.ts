@@ -106,6 +106,24 @@ describe('compare', () => {
     expect(r.comparison.unchanged).toBe(a.report.findings.length);
   });
 
+  it('scans made for comparisons never push out the scan the screens show', async () => {
+    const root = nodeDisk();
+    const { call } = await start({ openLiveHost: () => openHost({ root }) });
+    const shown = await call<{ scanId: string }>('scan', {
+      source: 'demo',
+      demoId: 'minikube-conflict',
+    });
+    // Every live side is a new scan: eight of them, more than the engine holds.
+    for (let i = 0; i < 4; i++)
+      await call('compare', { before: { source: 'live' }, after: { source: 'live' } });
+    const held = await call<import('../../shared/api').HeldScan[]>('listScans');
+    expect(held.length).toBeLessThanOrEqual(6);
+    expect(held.find((h) => h.current)?.scanId).toBe(shown.scanId);
+    await expect(
+      call('compare', { before: { scanId: shown.scanId }, after: { scanId: shown.scanId } }),
+    ).resolves.toBeDefined();
+  });
+
   it('refuses scans it does not hold and requests that are not ids', async () => {
     const { dispatch } = await start();
     const gone = await dispatch('compare', {

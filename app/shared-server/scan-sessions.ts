@@ -201,12 +201,17 @@ export class ScanSessions {
     }
   }
 
-  /** Keeps the most recently used scans; drops the rest. */
+  /**
+   * Keeps the most recently used scans; drops the rest, but never the current scan (scans made
+   * for a comparison must not push out what the screens show).
+   */
   private remember(entry: ScanEntry): void {
     this.scans.delete(entry.response.scanId);
     this.scans.set(entry.response.scanId, entry);
     while (this.scans.size > MAX_SCANS) {
-      const [oldId, old] = this.scans.entries().next().value as [string, ScanEntry];
+      const oldest = [...this.scans.entries()].find(([, e]) => e !== this.current);
+      if (!oldest) break;
+      const [oldId, old] = oldest;
       this.scans.delete(oldId);
       const key = sourceKey(old.response.request);
       void this.bySource.get(key)?.then((e) => {
