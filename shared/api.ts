@@ -40,7 +40,7 @@ export interface TargetEntry {
   target: string;
   /** "kind cluster dev (control-plane) via podman", "host in ~/.ssh/config", "used last time". */
   what: string;
-  source: 'kind' | 'minikube' | 'k3d' | 'kubeconfig' | 'ssh-config' | 'remembered';
+  source: 'kind' | 'minikube' | 'k3d' | 'kubeconfig' | 'ssh-config' | 'remembered' | 'typed';
   /** Repairs can be applied through it (a node container on this machine's engine). */
   canRepair: boolean;
 }
@@ -147,6 +147,8 @@ export interface DoctorApi {
   listBundles(): Promise<BundleInfo[]>;
   /** Nodes to reach: node containers, kubeconfig nodes, ssh hosts, the one used last. */
   listTargets(): Promise<TargetList>;
+  /** A target the user typed (`ssh:admin@node1`), checked by the server; its entry to open. */
+  addTarget(target: string): Promise<TargetEntry>;
   /** Resolves `null` when the user cancels the desktop file dialog. */
   openBundle(upload: BundleUpload): Promise<BundleInfo | null>;
   /** Records this node into a bundle (.tar.gz): a download in the browser, a save dialog on desktop. */
@@ -182,6 +184,7 @@ export const CHANNELS = {
   listDemos: 'doctor:list-demos',
   listBundles: 'doctor:list-bundles',
   listTargets: 'doctor:list-targets',
+  addTarget: 'doctor:add-target',
   openBundle: 'doctor:open-bundle',
   exportBundle: 'doctor:export-bundle',
   previewRepair: 'doctor:preview-repair',
@@ -210,6 +213,7 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   listDemos: '/api/list-demos',
   listBundles: '/api/list-bundles',
   listTargets: '/api/list-targets',
+  addTarget: '/api/add-target',
   openBundle: '/api/open-bundle',
   exportBundle: '/api/export-bundle',
   previewRepair: '/api/preview-repair',

@@ -27,6 +27,7 @@ const api: DoctorApi = {
   listDemos: () => invoke(CHANNELS.listDemos),
   listBundles: () => invoke(CHANNELS.listBundles),
   listTargets: () => invoke(CHANNELS.listTargets),
+  addTarget: (target) => invoke(CHANNELS.addTarget, { target }),
   openBundle: (upload) => invoke(CHANNELS.openBundle, upload),
   exportBundle: () => invoke(CHANNELS.exportBundle),
   previewRepair: (repairId) => invoke(CHANNELS.previewRepair, { repairId }),

@@ -27,6 +27,7 @@ import type {
   RuleInfo,
   ScanRequest,
   ScanResponse,
+  TargetEntry,
   TargetList,
 } from '../../shared/api';
 
@@ -48,6 +49,7 @@ export interface BackendOps {
   listDemos: { req: undefined; res: DemoInfo[] };
   listBundles: { req: undefined; res: BundleInfo[] };
   listTargets: { req: undefined; res: TargetList };
+  addTarget: { req: { target: string }; res: TargetEntry };
   openBundle: { req: BundleSource; res: BundleInfo };
   exportBundle: { req: undefined; res: ExportedBundle };
   previewRepair: { req: { repairId: string }; res: RepairPreview };

@@ -34,6 +34,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     listDemos: () => backend.listDemos(undefined),
     listBundles: () => backend.listBundles(undefined),
     listTargets: () => backend.listTargets(undefined),
+    addTarget: (r) => backend.addTarget(r),
     openBundle: async (r) => {
       if (r.kind === 'upload') return backend.openBundle(r);
       if (!deps.chooseBundleFile)

@@ -139,6 +139,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     listDemos: async () => DEMOS.filter((d) => demoPath(opts.demosDir, d.id) !== undefined),
     listBundles: async () => bundles.list(),
     listTargets: () => targets.list(),
+    addTarget: async (r) => targets.add(r.target),
     openBundle: (src: BundleSource) => bundles.add(src),
     exportBundle: async () => exportLiveNode(await openLive(), opts.progress, opts.tmpRoot),
 

@@ -40,6 +40,13 @@ export function spyBackend(): SpyBackend {
     listDemos: vi.fn(async () => []),
     listBundles: vi.fn(async () => []),
     listTargets: vi.fn(async () => ({ targets: [], notes: [] })),
+    addTarget: vi.fn(async (r: { target: string }) => ({
+      targetId: 't-0123456789abcdef',
+      target: r.target,
+      what: 'typed',
+      source: 'typed' as const,
+      canRepair: true,
+    })),
     openBundle: vi.fn(
       async () =>
         ({ bundleId: 'b-0123456789abcdef', name: 'x.tar.gz', os: 'linux', warnings: [] }) as const,

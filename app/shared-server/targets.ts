@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TargetEntry, TargetList } from '../../shared/api';
-import { isRemoteTarget, parseTarget, type RemoteTarget } from '../../shared/target';
+import { formatTarget, isRemoteTarget, parseTarget, type RemoteTarget } from '../../shared/target';
+import { ApiError } from './errors';
 import type { DiscoverOptions, Discovery } from '../../main/remote/discover';
 
 export class TargetRegistry {
@@ -37,10 +38,30 @@ export class TargetRegistry {
         target: t.target,
         what: t.what,
         source: t.source,
-        canRepair: parsed.target.kind === 'container',
+        // container: through the engine here; ssh:/kubectl: with file operations on the node.
+        canRepair: true,
       });
     }
     return { targets, notes: d.notes };
+  }
+
+  /** A target the user typed: parsed like `--target`; refused with the parser's words. */
+  add(text: string): TargetEntry {
+    const parsed = parseTarget(text.trim());
+    if (!parsed.ok) throw new ApiError('bad-request', parsed.error);
+    if (!isRemoteTarget(parsed.target))
+      throw new ApiError(
+        'bad-request',
+        'only container:, ssh: and kubectl: targets are opened here (this machine, bundles and demos have their own buttons)',
+      );
+    const target = formatTarget(parsed.target);
+    let id = this.byTarget.get(target);
+    if (!id) {
+      id = `t-${randomBytes(8).toString('hex')}`;
+      this.byTarget.set(target, id);
+      this.byId.set(id, parsed.target);
+    }
+    return { targetId: id, target, what: 'typed here', source: 'typed', canRepair: true };
   }
 
   get(id: string): RemoteTarget | undefined {

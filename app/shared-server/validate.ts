@@ -90,6 +90,8 @@ export const REQUEST_SCHEMAS = {
   listDemos: none,
   listBundles: none,
   listTargets: none,
+  // The text is parsed (shared/target.ts) by the backend, which says what is wrong with it.
+  addTarget: z.strictObject({ target: z.string().min(1).max(1024) }),
   openBundle: bundleUpload,
   exportBundle: none,
   previewRepair: z.strictObject({ repairId: id('repairId') }),

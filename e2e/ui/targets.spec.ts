@@ -4,6 +4,7 @@
  * its finding shown, the repair applied through `podman exec` and the node's /proc/PID/root, and
  * undone from History — every file of the node byte for byte as before.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,4 +113,38 @@ test('Targets lists the node container; open it, see the finding, apply and undo
     timeout: 60_000,
   });
   expect(n.configFiles()).toEqual(before);
+});
+
+test('a target typed on the Targets screen is checked, opened, and remembered after a reload', async ({
+  page,
+}) => {
+  const n = node as NodeContainer;
+  await page.goto(url);
+  await page.locator('nav [data-screen="targets"]').click();
+  const field = page.getByLabel('Target', { exact: true });
+  // Checked as it is typed, with the same parser as --target; nothing is sent while it is wrong.
+  await field.fill('container:lxd/node1');
+  await expect(page.locator('#typed-problem')).toContainText('lxd');
+  await field.fill('local');
+  await expect(page.locator('#typed-problem')).toContainText('container:, ssh: or kubectl:');
+  // The screen with the field and its error reads right to a screen reader too.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  await field.fill(`  ${n.target}  `);
+  await expect(page.locator('#typed-problem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('top-finding')).toContainText('10-containerd-net.conflist', {
+    timeout: 60_000,
+  });
+
+  // Between runs: the field keeps what was typed, and the server lists the node it opened.
+  await page.reload();
+  await page.locator('nav [data-screen="targets"]').click();
+  await expect(page.getByLabel('Target', { exact: true })).toHaveValue(n.target);
+  const list = page.getByRole('list', { name: 'Reachable nodes' });
+  await expect(
+    list.getByRole('listitem').filter({ hasText: 'used last time' }).first(),
+  ).toContainText(n.target, { timeout: 30_000 });
 });

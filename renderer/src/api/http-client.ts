@@ -103,6 +103,7 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     listDemos: () => call('listDemos'),
     listBundles: () => call('listBundles'),
     listTargets: () => call('listTargets'),
+    addTarget: (target) => call('addTarget', { target }),
     async openBundle(upload): Promise<BundleInfo | null> {
       if (upload.kind === 'dialog')
         throw new DoctorApiError(

@@ -182,6 +182,16 @@ export function useTargets() {
   return useQuery({ queryKey: ['targets'], queryFn: wrap(() => api.listTargets()), retry: false });
 }
 
+/** Checks a typed target on the server (the same parser as `--target`) and returns its entry. */
+export function useAddTarget() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: wrap((target: string) => api.addTarget(target)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['targets'] }),
+  });
+}
+
 export function useBundles() {
   const api = useApi();
   return useQuery({ queryKey: ['bundles'], queryFn: wrap(() => api.listBundles()) });

@@ -3,8 +3,77 @@
  * labels), kubeconfig nodes, ssh hosts, and the one used last. Opening one scans it through its
  * transport; the other screens then show that node, and its report says how it was reached.
  */
+import { useState, type FormEvent } from 'react';
+import { isRemoteTarget, parseTarget } from '../../../shared/target';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { useChooseSource, useTargets } from '../queries/use-doctor';
+import { useAddTarget, useChooseSource, useTargets } from '../queries/use-doctor';
+import { usePrefs } from '../state/prefs-store';
+
+/** Why the typed text cannot be opened here, or null (the server checks it again). */
+function typedProblem(text: string): string | null {
+  const parsed = parseTarget(text.trim());
+  if (!parsed.ok) return parsed.error;
+  if (!isRemoteTarget(parsed.target))
+    return 'type a container:, ssh: or kubectl: target here (this machine, bundles and demos have their own buttons)';
+  return null;
+}
+
+function OpenTyped() {
+  const remembered = usePrefs((s) => s.typedTarget);
+  const remember = usePrefs((s) => s.setTypedTarget);
+  const [text, setText] = useState(typeof remembered === 'string' ? remembered : '');
+  const [touched, setTouched] = useState(false);
+  const add = useAddTarget();
+  const choose = useChooseSource();
+  const problem = text.trim() === '' ? 'type a target' : typedProblem(text);
+  const shown = touched && text.trim() !== '' ? problem : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    remember(text.trim());
+    add.mutate(text.trim(), {
+      onSuccess: (entry) => choose({ source: 'target', targetId: entry.targetId }),
+    });
+  };
+  return (
+    <form className="card" aria-labelledby="typed-title" onSubmit={submit} noValidate>
+      <h2 id="typed-title">Open a node by its target</h2>
+      <label htmlFor="typed-target">Target</label>{' '}
+      <input
+        id="typed-target"
+        name="target"
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="ssh:admin@node1, container:docker/kind-control-plane, kubectl:ctx/node1"
+        value={text}
+        maxLength={1024}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? 'typed-problem' : 'typed-help'}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTouched(true);
+        }}
+      />{' '}
+      <button type="submit" disabled={add.isPending}>
+        Open
+      </button>
+      <p id="typed-help" className="muted small">
+        <code>container:ENGINE/NAME</code> (docker, podman, nerdctl),{' '}
+        <code>ssh:[USER@]HOST[:PORT]</code> with your own ssh configuration and keys, or{' '}
+        <code>kubectl:[CONTEXT/]NODE</code> (a debug pod; not verified against a cluster).
+      </p>
+      {shown && (
+        <div id="typed-problem" className="notice error" aria-live="polite">
+          <p>{shown}</p>
+        </div>
+      )}
+      {add.isPending && <p role="status">Checking…</p>}
+      {add.error && <ErrorNotice error={add.error} />}
+    </form>
+  );
+}
 
 export function Targets() {
   const targets = useTargets();
@@ -12,11 +81,13 @@ export function Targets() {
   return (
     <div className="screen targets">
       <h1>Targets</h1>
+      <OpenTyped />
       <section className="card" aria-labelledby="targets-title">
         <h2 id="targets-title">Nodes you can reach</h2>
         <p>
           A node container of kind, minikube or k3d is scanned through its container engine (`docker
-          exec`, `podman exec`); an ssh host with your own ssh configuration and keys.
+          exec`, `podman exec`); an ssh host with your own ssh configuration and keys. Repairs work
+          through both (over ssh, as root on the node).
         </p>
         <button type="button" onClick={() => void targets.refetch()} disabled={targets.isFetching}>
           Look again
@@ -37,7 +108,11 @@ export function Targets() {
                   </button>{' '}
                   <span className="muted">
                     {t.what}
-                    {t.canRepair ? '' : ' · scan only (repairs need a node container here)'}
+                    {t.target.startsWith('kubectl:')
+                      ? ' · repairs not verified against a cluster'
+                      : t.canRepair
+                        ? ''
+                        : ' · scan only'}
                   </span>
                 </li>
               ))}

@@ -13,6 +13,9 @@ interface Prefs {
   muted: string[];
   /** The detail panel's width in CSS pixels; null: the default. */
   detailWidth: number | null;
+  /** What was last typed into the Targets screen's field (the server remembers what was opened). */
+  typedTarget: string;
+  setTypedTarget(t: string): void;
   setTheme(t: ThemeChoice): void;
   setDetailWidth(px: number | null): void;
   toggleMute(findingId: string): void;
@@ -24,6 +27,8 @@ export const usePrefs = create<Prefs>()(
       theme: 'system',
       muted: [],
       detailWidth: null,
+      typedTarget: '',
+      setTypedTarget: (typedTarget) => set({ typedTarget: typedTarget.slice(0, 1024) }),
       setTheme: (theme) => set({ theme }),
       setDetailWidth: (px) =>
         set({ detailWidth: px === null || !Number.isFinite(px) ? null : Math.max(240, px) }),
@@ -36,7 +41,12 @@ export const usePrefs = create<Prefs>()(
       name: 'cni-doctor.prefs',
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ theme: s.theme, muted: s.muted, detailWidth: s.detailWidth }),
+      partialize: (s) => ({
+        theme: s.theme,
+        muted: s.muted,
+        detailWidth: s.detailWidth,
+        typedTarget: s.typedTarget,
+      }),
     },
   ),
 );
