@@ -50,6 +50,9 @@ const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m
 const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
 const Compare = lazy(() => import('./screens/Compare').then((m) => ({ default: m.Compare })));
 const WatchBar = lazy(() => import('./components/WatchBar').then((m) => ({ default: m.WatchBar })));
+const ViewerPage = lazy(() =>
+  import('./screens/viewers/ViewerPage').then((m) => ({ default: m.ViewerPage })),
+);
 const FindingDetail = lazy(() =>
   import('./screens/detail/FindingDetail').then((m) => ({ default: m.FindingDetail })),
 );
@@ -109,7 +112,10 @@ export function App() {
   const objectOpen = useOpenObject((o) => o.open !== null);
   usePreloadInventory(scan.data !== undefined);
   const close = useView((v) => v.closeFinding);
-  useDetailFocus(selected !== null, close);
+  const viewer = useView((v) => v.viewer);
+  // An open viewer covers the screen and its detail; Escape closes the viewer first.
+  const detail = selected !== null && viewer === null;
+  useDetailFocus(detail, close);
 
   const counts = scan.data
     ? {
@@ -140,26 +146,29 @@ export function App() {
         <ThemeToggle />
       </header>
       <Nav {...(counts && { counts })} />
-      <main id="main" tabIndex={-1} className={selected ? 'with-detail' : ''}>
+      <main id="main" tabIndex={-1} className={detail ? 'with-detail' : ''}>
         <ScanProgress active={scan.isFetching} />
         <Suspense fallback={null}>
           {scan.data && <WatchBar scan={scan.data} fetching={scan.isFetching} />}
         </Suspense>
         {info.error && <ErrorNotice error={info.error} retry={() => void info.refetch()} />}
-        {screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
-        {screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}
+        {!viewer && screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
+        {!viewer && screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          {screen === 'inventory' && <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>}
-          {screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
-          {screen === 'history' && <History />}
-          {screen === 'targets' && <Targets />}
-          {screen === 'bundles' && <Bundles />}
-          {screen === 'demo' && <Demo />}
-          {screen === 'compare' && <Compare scan={scan.data} />}
+          {viewer && <NeedsScan>{(s) => <ViewerPage scan={s} viewer={viewer} />}</NeedsScan>}
+          {!viewer && screen === 'inventory' && (
+            <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>
+          )}
+          {!viewer && screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
+          {!viewer && screen === 'history' && <History />}
+          {!viewer && screen === 'targets' && <Targets />}
+          {!viewer && screen === 'bundles' && <Bundles />}
+          {!viewer && screen === 'demo' && <Demo />}
+          {!viewer && screen === 'compare' && <Compare scan={scan.data} />}
         </Suspense>
       </main>
       <Suspense fallback={null}>
-        {selected && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
+        {detail && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
         {objectOpen && <HnsObjectHost />}
       </Suspense>
     </div>

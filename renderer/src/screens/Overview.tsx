@@ -52,6 +52,7 @@ function NodeFacts({ s }: { s: NodeSummary }) {
 export function Overview({ scan }: { scan: ScanResponse }) {
   const openFinding = useView((v) => v.openFinding);
   const go = useView((v) => v.go);
+  const openViewer = useView((v) => v.openViewer);
   const { report } = scan;
   const s = report.summary;
   const top = report.findings.find((f) => f.id === s?.topFindingId);
@@ -134,6 +135,11 @@ export function Overview({ scan }: { scan: ScanResponse }) {
               Could not determine: no runtime was asked over CRI in this scan.
             </p>
           )}
+          <div className="row-actions">
+            <button type="button" onClick={() => openViewer({ kind: 'cri' })}>
+              Raw CRI answers (crictl info)
+            </button>
+          </div>
         </section>
       </div>
 

@@ -9,7 +9,7 @@ import { useView } from './view-store';
 
 function currentRoute(): Route {
   const v = useView.getState();
-  return { screen: v.screen, findingId: v.selectedFindingId, source: v.source };
+  return { screen: v.screen, findingId: v.selectedFindingId, source: v.source, viewer: v.viewer };
 }
 
 function apply(route: Route): void {

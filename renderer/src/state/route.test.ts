@@ -28,3 +28,60 @@ describe('addresses', () => {
     expect(parseRoute('').screen).toBe('overview');
   });
 });
+
+describe('viewer addresses', () => {
+  const src = { source: 'demo', demoId: 'windows-antrea-containerd' } as const;
+  const cases: Route[] = [
+    {
+      screen: 'findings',
+      findingId: 'windows.netns.unsupported',
+      source: src,
+      viewer: { kind: 'file', path: 'C:\\etc\\cni\\net.d\\10 a&b=c?.conflist', line: 5 },
+    },
+    { screen: 'overview', findingId: null, source: src, viewer: { kind: 'file', path: '/etc/x' } },
+    {
+      screen: 'findings',
+      findingId: 'f',
+      source: null,
+      viewer: { kind: 'log', path: 'journald:containerd', line: 1234 },
+    },
+    { screen: 'overview', findingId: null, source: src, viewer: { kind: 'cri' } },
+    {
+      screen: 'overview',
+      findingId: null,
+      source: null,
+      viewer: { kind: 'cri', endpoint: 'npipe:////./pipe/containerd-containerd' },
+    },
+  ];
+  it.each(cases)('round-trips %j', (r) => {
+    expect(parseRoute(formatRoute(r))).toEqual(r);
+  });
+
+  it('keeps the old address of a screen without a viewer', () => {
+    expect(formatRoute({ screen: 'findings', findingId: 'a', source: src })).toBe(
+      '#/findings/a?src=demo%3Awindows-antrea-containerd',
+    );
+  });
+
+  it('drops a malformed viewer, keeping the rest of the address', () => {
+    for (const q of [
+      'view=log&path=/var/log/x',
+      'view=log&path=/var/log/x&line=0',
+      'view=log&path=/var/log/x&line=-3',
+      'view=log&path=/var/log/x&line=1e3',
+      'view=file',
+      'view=file&path=',
+      `view=file&path=${'a'.repeat(5000)}`,
+      'view=shell&path=/bin/sh',
+    ]) {
+      const r = parseRoute(`#/findings/f?src=live&${q}`);
+      expect(r.viewer ?? null, q).toBeNull();
+      expect(r.findingId).toBe('f');
+      expect(r.source).toEqual({ source: 'live' });
+    }
+    expect(parseRoute('#/findings/f?view=file&path=/x&line=abc').viewer).toEqual({
+      kind: 'file',
+      path: '/x',
+    });
+  });
+});

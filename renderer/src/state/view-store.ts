@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ScanRequest } from '../../../shared/api';
 import type { InventoryTab } from '../../../shared/api-inventory';
 import type { Severity } from '../../../shared/model/finding';
+import type { Viewer } from './viewer-route';
 
 export type Screen =
   | 'overview'
@@ -34,13 +35,22 @@ interface View {
   /** null: the door's default source (live node, or `serve --bundle`). */
   source: ScanRequest | null;
   selectedFindingId: string | null;
+  /** A file, log or CRI viewer over the screen (its address keeps it across a reload). */
+  viewer: Viewer | null;
   severities: Record<Severity, boolean>;
   text: string;
   showMuted: boolean;
   inventoryTab: InventoryTab;
   go(screen: Screen): void;
   /** Shows what an address names (reload, Back/Forward, a pasted link). */
-  restore(route: { screen: Screen; findingId: string | null; source: ScanRequest | null }): void;
+  restore(route: {
+    screen: Screen;
+    findingId: string | null;
+    source: ScanRequest | null;
+    viewer?: Viewer | null;
+  }): void;
+  openViewer(v: Viewer): void;
+  closeViewer(): void;
   setSource(source: ScanRequest): void;
   openFinding(id: string): void;
   closeFinding(): void;
@@ -54,15 +64,23 @@ export const useView = create<View>()((set) => ({
   screen: 'overview',
   source: null,
   selectedFindingId: null,
+  viewer: null,
   severities: { error: true, warning: true, info: true },
   text: '',
   showMuted: false,
   inventoryTab: 'cni',
-  go: (screen) => set({ screen, selectedFindingId: null }),
+  go: (screen) => set({ screen, selectedFindingId: null, viewer: null }),
   restore: (route) =>
-    set({ screen: route.screen, selectedFindingId: route.findingId, source: route.source }),
-  setSource: (source) => set({ source, selectedFindingId: null, screen: 'overview' }),
-  openFinding: (id) => set({ selectedFindingId: id }),
+    set({
+      screen: route.screen,
+      selectedFindingId: route.findingId,
+      source: route.source,
+      viewer: route.viewer ?? null,
+    }),
+  setSource: (source) => set({ source, selectedFindingId: null, screen: 'overview', viewer: null }),
+  openFinding: (id) => set({ selectedFindingId: id, viewer: null }),
+  openViewer: (viewer) => set({ viewer }),
+  closeViewer: () => set({ viewer: null }),
   closeFinding: () => set({ selectedFindingId: null }),
   toggleSeverity: (s) => set((v) => ({ severities: { ...v.severities, [s]: !v.severities[s] } })),
   setText: (text) => set({ text }),

@@ -7,6 +7,9 @@ import { logLineLocation } from '../../../../shared/log-location';
 import { ID_PATTERNS } from '../../../../shared/api';
 import { HnsObjectButton } from '../../components/HnsObject';
 import { useScan } from '../../queries/use-doctor';
+import { joinNodePath } from '../../lib/viewer-model';
+import { useView } from '../../state/view-store';
+import '../../styles/viewers.css';
 
 type Of<K extends Evidence['kind']> = Extract<Evidence, { kind: K }>;
 
@@ -21,11 +24,32 @@ const ROLE_TEXT: Record<ConfEntryRole, string> = {
 };
 
 function FileExcerpt({ e }: { e: Of<'file'> }) {
+  const open = useView((v) => v.openViewer);
+  const first = e.lines.find((l) => l.highlight)?.line;
+  const last = e.lines.at(-1)?.line;
   return (
     <figure className="evidence file">
       <figcaption>
         <code>{e.path}</code>
         {e.note && <span className="muted"> — {e.note}</span>}
+        <span className="evidence-actions">
+          {e.lines.length > 0 && (
+            <span className="muted small">
+              {first === undefined
+                ? `an excerpt: lines 1–${last ?? 1} of the file`
+                : `an excerpt around the marked line${e.lines.filter((l) => l.highlight).length > 1 ? 's' : ''}`}
+            </span>
+          )}
+          <button
+            type="button"
+            className="link"
+            onClick={() =>
+              open({ kind: 'file', path: e.path, ...(first !== undefined && { line: first }) })
+            }
+          >
+            Open the whole file
+          </button>
+        </span>
       </figcaption>
       <div className="excerpt" role="group" aria-label={`Lines of ${e.path}`}>
         {e.lines.map((l) => (
@@ -43,6 +67,7 @@ function FileExcerpt({ e }: { e: Of<'file'> }) {
 }
 
 function ConfDir({ e }: { e: Of<'conf-dir'> }) {
+  const open = useView((v) => v.openViewer);
   return (
     <figure className="evidence conf-dir">
       <figcaption>
@@ -59,7 +84,18 @@ function ConfDir({ e }: { e: Of<'conf-dir'> }) {
             <span className="winner" aria-hidden="true">
               {x.role === 'in-use' ? '★' : ''}
             </span>
-            <code className="name">{x.name}</code>
+            {x.role === 'ignored' ? (
+              <code className="name">{x.name}</code>
+            ) : (
+              <button
+                type="button"
+                className="link name"
+                title={`Open ${x.name} as the scan read it`}
+                onClick={() => open({ kind: 'file', path: joinNodePath(e.path, x.name) })}
+              >
+                <code>{x.name}</code>
+              </button>
+            )}
             <span className={`badge role role-${x.role}`}>{ROLE_TEXT[x.role]}</span>
             {x.network && <span className="muted"> network "{x.network}"</span>}
             {x.plugins && x.plugins.length > 0 && (
@@ -81,6 +117,7 @@ function HnsJson({ e }: { e: Of<'hns'> }) {
 }
 
 export function EvidenceItem({ e }: { e: Evidence }) {
+  const open = useView((v) => v.openViewer);
   switch (e.kind) {
     case 'file':
       return <FileExcerpt e={e} />;
@@ -90,7 +127,14 @@ export function EvidenceItem({ e }: { e: Evidence }) {
       return (
         <div className="evidence cri">
           <span className="kind">CRI</span> <code>{e.endpoint}</code> <strong>{e.field}</strong> ={' '}
-          <code className="value">{e.value}</code>
+          <code className="value">{e.value}</code>{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => open({ kind: 'cri', endpoint: e.endpoint })}
+          >
+            Raw CRI answer
+          </button>
         </div>
       );
     case 'hns':
@@ -105,7 +149,14 @@ export function EvidenceItem({ e }: { e: Evidence }) {
         <div className="evidence log">
           <span className="kind">log</span> <code>{logLineLocation(e)}</code>{' '}
           <span className="muted small">({e.signature})</span>
-          {e.note && <span className="small note"> — {e.note}</span>}
+          {e.note && <span className="small note"> — {e.note}</span>}{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => open({ kind: 'log', path: e.path, line: e.line })}
+          >
+            Open the log around this line
+          </button>
           <pre className="log-line">{e.text}</pre>
         </div>
       );
