@@ -100,7 +100,7 @@ test('50,000 HNS endpoints: rows in windows, sorted and filtered by the engine, 
   await t.locator('.vbody').evaluate((el) => (el.scrollTop = el.scrollHeight));
   const last = t.locator(`.vbody ${filled}[aria-rowindex="${ENDPOINTS + 1}"]`);
   await expect(last).toBeVisible();
-  await expect(last.getByRole('cell').nth(2)).toHaveText('10.0.195.79');
+  await expect(last.getByRole('cell').nth(3)).toHaveText('10.0.195.79');
   expect(inventoryCalls.length - before).toBeLessThanOrEqual(2);
   expect(inventoryCalls.slice(before).join()).toContain(`"offset":${ENDPOINTS - 200}`);
 
@@ -112,13 +112,13 @@ test('50,000 HNS endpoints: rows in windows, sorted and filtered by the engine, 
   await ipHeader.getByRole('button').click();
   await expect(ipHeader).toHaveAttribute('aria-sort', 'descending');
   const firstRow = t.locator(`.vbody ${filled}[aria-rowindex="2"]`);
-  await expect(firstRow.getByRole('cell').nth(2)).toHaveText('10.0.195.79');
+  await expect(firstRow.getByRole('cell').nth(3)).toHaveText('10.0.195.79');
 
   // The filter too: one endpoint by its IP.
   await page.getByRole('searchbox', { name: 'Filter HNS endpoints' }).fill('10.0.100.7');
   await expect(page.getByText(/^\d+ of 50,000 rows$/)).toBeVisible();
   await expect(t).toHaveAttribute('aria-rowcount', String(await matchedPlusOne(page)));
-  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(/^10\.0\.100\.7/);
+  await expect(firstRow.getByRole('cell').nth(3)).toHaveText(/^10\.0\.100\.7/);
 
   // Keyboard: the sort buttons and the scroll area are reachable with Tab.
   await ipHeader.getByRole('button').focus();
@@ -144,7 +144,14 @@ test("an endpoint's JSON as the node returned it: text only, searchable, closes 
   await page.locator('nav [data-screen="inventory"]').click();
   await page.getByRole('tab', { name: 'HNS endpoints' }).click();
   const row = table(page).locator(`.vbody ${filled}[aria-rowindex="3"]`);
-  const id = (await row.getByRole('cell').first().textContent()) ?? '';
+  const id = (await row.getByRole('cell').nth(1).textContent()) ?? '';
+  // The JSON button leads the row, beside the ID, on the same line.
+  const [jsonBox, idBox] = await Promise.all([
+    row.getByRole('cell').nth(0).boundingBox(),
+    row.getByRole('cell').nth(1).boundingBox(),
+  ]);
+  expect(idBox?.x).toBeGreaterThanOrEqual((jsonBox?.x ?? 0) + (jsonBox?.width ?? 0) - 1);
+  expect(Math.abs((idBox?.y ?? 0) - (jsonBox?.y ?? -9))).toBeLessThan(2);
   const open = row.getByRole('button', { name: `Show the JSON of HNS endpoint ${id}` });
   await open.click();
 
@@ -156,6 +163,7 @@ test("an endpoint's JSON as the node returned it: text only, searchable, closes 
     IPAddress: '10.0.0.1',
     VirtualNetworkName: 'antrea-hnsnetwork',
   });
+  await page.screenshot({ path: path.join(ROOT, 'e2e', 'out', 'screenshots', 'hns-object.png') });
   await dialog.getByRole('searchbox', { name: 'Find in the JSON' }).fill('macaddress');
   await expect(dialog.getByText('1 line contains it.')).toBeVisible();
   await expect(dialog.getByRole('group', { name: 'Matching lines' })).toContainText(

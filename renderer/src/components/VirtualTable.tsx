@@ -93,7 +93,9 @@ export function VirtualTable({
   const failed = head.error ?? pages.find((p) => p.error)?.error;
 
   const withJson = info.objects !== undefined;
-  const template = info.columns.map((c) => c.width).join(' ') + (withJson ? ' 5.5rem' : '');
+  // The JSON button leads the row: HNS tables are wider than the window, and a trailing column
+  // would sit off-screen.
+  const template = (withJson ? '4rem ' : '') + info.columns.map((c) => c.width).join(' ');
   const height = Math.min(maxHeight, Math.max(ROW_HEIGHT * 2, matched * ROW_HEIGHT + 2));
   const id = `${tab}-${table}-${info.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
   const busy = head.isFetching || pages.some((p) => p.isFetching);
@@ -139,6 +141,11 @@ export function VirtualTable({
                 className="vrow vhead"
                 style={{ gridTemplateColumns: template }}
               >
+                {withJson && (
+                  <div role="columnheader" className="vcell">
+                    JSON
+                  </div>
+                )}
                 {info.columns.map((c, i) => (
                   <div
                     role="columnheader"
@@ -161,11 +168,6 @@ export function VirtualTable({
                     </button>
                   </div>
                 ))}
-                {withJson && (
-                  <div role="columnheader" className="vcell">
-                    JSON
-                  </div>
-                )}
               </div>
             </div>
             <div
@@ -195,11 +197,6 @@ export function VirtualTable({
                         height: item.size,
                       }}
                     >
-                      {info.columns.map((c, i) => (
-                        <div role="cell" key={c.label} className="vcell" title={row?.[i]}>
-                          {row ? row[i] : i === 0 ? '…' : ''}
-                        </div>
-                      ))}
                       {withJson && (
                         <div role="cell" className="vcell">
                           {row?.[0] && info.objects && ID_PATTERNS.hnsId.test(row[0]) && (
@@ -212,6 +209,11 @@ export function VirtualTable({
                           )}
                         </div>
                       )}
+                      {info.columns.map((c, i) => (
+                        <div role="cell" key={c.label} className="vcell" title={row?.[i]}>
+                          {row ? row[i] : i === 0 ? '…' : ''}
+                        </div>
+                      ))}
                     </div>
                   );
                 })}
