@@ -9,7 +9,7 @@
  *
  * Floor and subject runs alternate; the median counts. RSS is the peak resident set of the whole
  * process, from GNU time (`/usr/bin/time`, Debian package `time`) when it is installed.
- * Needs `npm run build` (dist/cli.mjs). Run alone: `npm run bench -- process`.
+ * Needs `npm run build` (dist/cli.cjs). Run alone: `npm run bench -- process`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
@@ -19,7 +19,7 @@ import { READ_LIMITS } from '../main/bundle/limits';
 import { makeSyntheticNode, type SyntheticNode } from './synthetic-node';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = path.join(ROOT, 'bin', 'cni-doctor.mjs');
+const CLI = path.join(ROOT, 'bin', 'cni-doctor.cjs');
 const DEMO_BUNDLE = path.join(ROOT, 'assets', 'demo', 'minikube-conflict');
 const GNU_TIME = '/usr/bin/time';
 
@@ -184,8 +184,8 @@ export interface ProcessBenchOptions {
 }
 
 export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<Figure[]> {
-  if (!existsSync(path.join(ROOT, 'dist', 'cli.mjs')))
-    throw new Error('dist/cli.mjs is missing: run `npm run build` first');
+  if (!existsSync(path.join(ROOT, 'dist', 'cli.cjs')))
+    throw new Error('dist/cli.cjs is missing: run `npm run build` first');
   const log = opts.log ?? (() => {});
   const startupRuns = opts.startupRuns ?? 11;
   const bigRuns = opts.bigRuns ?? 3;

@@ -15,7 +15,7 @@ import type { Report } from '../shared/model/report';
 import { startNodeContainer } from '../e2e/lab/node-container';
 import { SCENARIOS } from '../e2e/lab/node-scenarios';
 
-const CLI = fileURLToPath(new URL('../bin/cni-doctor.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/cni-doctor.cjs', import.meta.url));
 
 export interface RemoteBenchResult {
   files: number;

@@ -1,13 +1,6 @@
 #!/usr/bin/env node
-// The `cni-doctor` command: runs the bundled CLI built by `npm run build`.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The same command as bin/cni-doctor.cjs (the package's `bin`), for scripts and tests that start
+// the CLI by this path. bin/cni-doctor.cjs starts sooner: Node runs it without the ESM loader.
+import { createRequire } from 'node:module';
 
-const cli = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
-if (!existsSync(cli)) {
-  process.stderr.write(
-    'cni-doctor: not built yet — run `npm ci && npm run build` in the repository first\n',
-  );
-  process.exit(2);
-}
-await import(cli);
+createRequire(import.meta.url)('./cni-doctor.cjs');

@@ -1,7 +1,8 @@
 // Builds the doors: the CLI (and `serve`) as ESM for Node, the Electron main/preload, and the
 // renderer (Vite). The engine never imports electron, so the CLI bundle runs on plain Node.
 import { build } from 'esbuild';
-import { existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -33,24 +34,58 @@ const englishOnlyZod = {
   },
 };
 
-// The CLI is split: dist/cli.mjs holds what every command needs; the CRI client (grpc-js,
-// protobufjs), the PowerShell session, serve and the repair engine are chunks under
-// dist/cli-chunks/ loaded by import() only when a command uses them — start-up compiles less.
+// The CLI is one CommonJS file, dist/cli.cjs, that bin/cni-doctor.cjs runs through
+// dist/launch.cjs (app/cli/launch/code-cache.ts) with a V8 code cache: from the second run on,
+// nothing is parsed or compiled again, and the CRI client (grpc-js, protobufjs), the PowerShell
+// session, serve and the repair engine stay lazy (esbuild runs a module's body at its first
+// import()). One file, because the ESM loader's cost per chunk outweighed what splitting saved.
 rmSync('dist/cli-chunks', { recursive: true, force: true });
-await build({
+rmSync('dist/cli.mjs', { force: true });
+rmSync('dist/cli.mjs.map', { force: true });
+const BUILD_PLACEHOLDER = '0'.repeat(64);
+const cli = await build({
   ...common,
   entryPoints: { cli: 'app/cli/entry.ts' },
   outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  chunkNames: 'cli-chunks/[name]-[hash]',
-  splitting: true,
-  format: 'esm',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // import() becomes require() inside a promise: the bundle runs in a vm.Script with a code cache,
+  // and an import() in a function from a code cache has no loader to call (Node 20) — and every
+  // module the CLI imports lazily is in the bundle or a Node built-in anyway.
+  supported: { 'dynamic-import': false },
+  write: false,
   plugins: [englishOnlyZod],
   // Native / optional modules stay external; grpc-js and protobufjs bundle fine.
   external: ['electron', 'tree-sitter-powershell', 'web-tree-sitter'],
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
+  // The launcher reads the build's identity from this first line (same length once filled in,
+  // so the source map stays right).
+  banner: { js: `// cni-doctor build ${BUILD_PLACEHOLDER}` },
+});
+for (const out of cli.outputFiles) {
+  let text = out.text;
+  if (out.path.endsWith('.cjs')) {
+    // esbuild writes ASCII (charset ascii) except inside comments it keeps; make those ASCII too,
+    // so the launcher may read the file as one-byte latin1 — and refuse anything else.
+    text = text.replace(/\P{ASCII}/gu, (c, at) => {
+      const line = text.slice(text.lastIndexOf('\n', at) + 1, at);
+      if (!/^\s*(\*|\/\/|\/\*)/.test(line))
+        throw new Error(`dist/cli.cjs: non-ASCII character outside a comment: ${line.slice(-80)}`);
+      return '?'.repeat(c.length);
+    });
+    const id = createHash('sha256').update(text).digest('hex');
+    text = text.replace(BUILD_PLACEHOLDER, id);
+  }
+  mkdirSync(path.dirname(out.path), { recursive: true });
+  writeFileSync(out.path, text);
+}
+rmSync('dist/launch.mjs', { force: true });
+await build({
+  ...common,
+  entryPoints: { launch: 'app/cli/launch/code-cache.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  sourcemap: false,
 });
 
 if (existsSync('app/desktop/main.ts')) {

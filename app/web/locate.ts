@@ -1,6 +1,6 @@
 /**
  * Finds the built renderer and the demo bundles whether `serve` runs from the esbuild bundle
- * (bin/cni-doctor.mjs → dist/cli.mjs), through an npx symlink, or from source (tsx, tests). It
+ * (bin/cni-doctor.cjs → dist/cli.cjs), through an npx symlink, or from source (tsx, tests). It
  * starts from the running script's real path rather than import.meta, which the desktop's CJS
  * bundle of the CLI does not have.
  */

@@ -22,7 +22,7 @@ beforeAll(async () => {
     throw new Error(
       `the remote lab needs ${missing.join(', ')}: apt-get install -y podman openssh-server openssh-client socat busybox`,
     );
-  if (!existsSync(fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url))))
+  if (!existsSync(fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url))))
     throw new Error('the remote lab runs the built CLI inside the node: npm run build first');
 });
 

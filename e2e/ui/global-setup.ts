@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 function built(): boolean {
   const need = [
-    'dist/cli.mjs',
+    'dist/cli.cjs',
     'dist/renderer/index.html',
     'dist/desktop/main.cjs',
     'dist/desktop/preload.cjs',

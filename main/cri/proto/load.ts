@@ -3,10 +3,11 @@
 // Two sources, same text (see proto-text.ts for why there are two):
 // 1. the `.proto` files next to this module, found through `import.meta.url` — the case under
 //    tsx/vitest and any unbundled run;
-// 2. otherwise (esbuild bundle `dist/cli.mjs`, CJS desktop bundle where `import.meta.url` is
-//    undefined, asar archives) the embedded text, written to a private temp dir for `loadSync`
-//    and removed right after. Precomputed protobufjs JSON + `fromJSON` was the alternative; it
-//    would need protobufjs (not a direct dependency) to regenerate, so the text copy won.
+// 2. otherwise (the esbuild bundles `dist/cli.cjs` and the desktop's, both CJS, where
+//    `import.meta.url` is undefined; asar archives) the embedded text, written to a private temp
+//    dir for `loadSync` and removed right after. Precomputed protobufjs JSON + `fromJSON` was the
+//    alternative; it would need protobufjs (not a direct dependency) to regenerate, so the text
+//    copy won.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

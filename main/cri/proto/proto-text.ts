@@ -1,6 +1,6 @@
 // The CRI subset cni-doctor speaks, as proto source text.
 //
-// Why a TS copy of the .proto files: the CLI is bundled by esbuild into one `dist/cli.mjs` (and the
+// Why a TS copy of the .proto files: the CLI is bundled by esbuild into one `dist/cli.cjs` (and the
 // desktop main process into a CJS file), where no `.proto` file sits next to the code. The loader
 // (`load.ts`) reads `runtime-v1.proto` / `runtime-v1alpha2.proto` from disk when they are next to
 // the module and otherwise writes this text to a temp dir and loads that. `proto.test.ts` checks

@@ -1,6 +1,6 @@
 /**
  * The .ps1 files are the source; collect-ps1.ts and repair-step-ps1.ts carry the same texts as
- * strings so that bundled builds (esbuild → dist/cli.mjs, Electron's asar) need no loose script
+ * strings so that bundled builds (esbuild → dist/cli.cjs, Electron's asar) need no loose script
  * file next to them. This test keeps each pair identical; UPDATE_FIXTURES=1 rewrites the
  * embedded copies.
  */

@@ -1,0 +1,187 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../main';
+import {
+  CACHED_COMMANDS,
+  cacheDir,
+  cacheFileName,
+  ownCacheDir,
+  readCache,
+  writeCache,
+} from './code-cache';
+
+const REPO = join(import.meta.dirname, '../../..');
+const BIN = join(REPO, 'bin/cni-doctor.cjs');
+const DEMO = join(REPO, 'assets/demo/minikube-conflict');
+
+let dir = '';
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
+});
+const temp = (): string => (dir = mkdtempSync(join(tmpdir(), 'cnd-code-cache-')));
+
+describe('where the code cache lives', () => {
+  it('is the per-user cache directory of each platform', () => {
+    expect(cacheDir({ XDG_CACHE_HOME: '/x/cache' }, 'linux', '/home/u')).toBe(
+      '/x/cache/cni-doctor',
+    );
+    expect(cacheDir({}, 'linux', '/home/u')).toBe('/home/u/.cache/cni-doctor');
+    // A relative XDG_CACHE_HOME is invalid (XDG Base Directory spec): ignored.
+    expect(cacheDir({ XDG_CACHE_HOME: 'rel' }, 'linux', '/home/u')).toBe(
+      '/home/u/.cache/cni-doctor',
+    );
+    expect(cacheDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Caches/cni-doctor');
+    expect(cacheDir({}, 'linux', '')).toBeUndefined();
+  });
+
+  it('is created private (0700), and only used while it is private and ours', () => {
+    const base = temp();
+    const d = join(base, 'a', 'cni-doctor');
+    expect(ownCacheDir(d)).toBe(d);
+    expect(statSync(d).mode & 0o777).toBe(0o700);
+    chmodSync(d, 0o777);
+    expect(ownCacheDir(d)).toBeUndefined();
+    chmodSync(d, 0o700);
+    const link = join(base, 'link');
+    symlinkSync(d, link);
+    expect(ownCacheDir(link)).toBeUndefined();
+    writeFileSync(join(base, 'file'), 'x');
+    expect(ownCacheDir(join(base, 'file'))).toBeUndefined();
+  });
+
+  it('has one file per build, Node version and command; other words share one', () => {
+    const id = 'ab'.repeat(32);
+    expect(cacheFileName(id, 'scan')).toMatch(
+      /^cli-abababababababab-v\d+\.\d+\.\d+_\w+-scan\.v8cache$/,
+    );
+    expect(cacheFileName(id, '../../etc/passwd')).toMatch(/-other\.v8cache$/);
+    expect(cacheFileName(id, undefined)).toMatch(/-other\.v8cache$/);
+    // Every command has its own (a list of its own, so nothing on the command line makes files).
+    expect([...CACHED_COMMANDS].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+});
+
+describe('a cache file', () => {
+  const payload = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256));
+  const build = (n: string): string => `cli-${n.repeat(16)}-v20.0.0_x64-scan.v8cache`;
+
+  it('reads back what was written, 0600', () => {
+    const d = temp();
+    writeCache(d, build('a'), payload);
+    const f = join(d, build('a'));
+    expect(statSync(f).mode & 0o777).toBe(0o600);
+    expect(readCache(f)?.equals(payload)).toBe(true);
+  });
+
+  it('is refused when a byte changed, when cut short, or when it is a symlink', () => {
+    const d = temp();
+    writeCache(d, build('a'), payload);
+    const f = join(d, build('a'));
+    const good = readFileSync(f);
+    const flipped = Buffer.from(good);
+    flipped[good.length - 100] = (flipped[good.length - 100] ?? 0) ^ 0x01;
+    writeFileSync(f, flipped);
+    expect(readCache(f)).toBeUndefined();
+    writeFileSync(f, good.subarray(0, good.length - 1));
+    expect(readCache(f)).toBeUndefined();
+    writeFileSync(f, 'CNDV8C02');
+    expect(readCache(f)).toBeUndefined();
+    rmSync(f);
+    const real = join(d, 'real');
+    writeFileSync(real, good);
+    symlinkSync(real, f);
+    expect(readCache(f)).toBeUndefined();
+    expect(readCache(join(d, 'missing'))).toBeUndefined();
+  });
+
+  it("replaces other builds' caches, and keeps the other commands' of this build", () => {
+    const d = temp();
+    const other = (n: string): string => build(n).replace('-scan.', '-other.');
+    writeCache(d, build('a'), payload);
+    writeCache(d, other('a'), payload);
+    expect(readdirSync(d).sort()).toEqual([other('a'), build('a')]);
+    writeCache(d, build('b'), payload);
+    expect(readdirSync(d)).toEqual([build('b')]);
+  });
+});
+
+describe('the cni-doctor command with its code cache', () => {
+  const run = (cache: string, env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [BIN, 'scan', '--bundle', DEMO], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: cache, ...env },
+      timeout: 60_000,
+    });
+
+  it('needs the built CLI (npm run build)', () => {
+    expect(existsSync(join(REPO, 'dist/cli.cjs')), 'run npm run build first').toBe(true);
+  });
+
+  it('writes the cache on the first run and prints the same report with it, or a corrupted one', () => {
+    const cache = join(temp(), 'xdg');
+    mkdirSync(cache);
+    const first = run(cache);
+    expect(first.status).toBe(3);
+    const files = readdirSync(join(cache, 'cni-doctor'));
+    expect(files).toEqual([expect.stringMatching(/^cli-[0-9a-f]{16}-.*-scan\.v8cache$/)]);
+    const f = join(cache, 'cni-doctor', files[0] as string);
+    const written = readFileSync(f);
+    expect(readCache(f)).toBeDefined();
+
+    const second = run(cache);
+    expect([second.status, second.stdout, second.stderr]).toEqual([3, first.stdout, first.stderr]);
+
+    // V8 does not checksum a code cache: a flipped byte would crash the process if it got there.
+    const bad = Buffer.from(written);
+    for (let at = 200; at < bad.length; at += 997) bad[at] = (bad[at] ?? 0) ^ 0xff;
+    writeFileSync(f, bad);
+    const third = run(cache);
+    expect([third.status, third.stdout, third.stderr]).toEqual([3, first.stdout, first.stderr]);
+    expect(readCache(f)).toBeDefined();
+  });
+
+  it('loads the lazy parts (tar, zlib, the CRI client) from cached code', () => {
+    const base = temp();
+    const env = { ...process.env, XDG_CACHE_HOME: join(base, 'xdg') };
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env, timeout: 60_000 });
+    const root = join(REPO, 'fixtures/linux/healthy-containerd-flannel/files');
+    const reports = [1, 2].map((i) => {
+      const out = join(base, `node-${i}.tar.gz`);
+      expect(cli('collect', '--root', root, '--out', out).status).toBe(0);
+      const r = cli('scan', '--bundle', out, '--json');
+      expect(r.status, r.stderr).not.toBe(2);
+      return (JSON.parse(r.stdout) as { findings: unknown }).findings;
+    });
+    expect(readdirSync(join(base, 'xdg', 'cni-doctor')).length).toBe(2);
+    expect(reports[1]).toEqual(reports[0]);
+  });
+
+  it('runs without a cache when told to, or when the directory is not private', () => {
+    const cache = join(temp(), 'xdg');
+    mkdirSync(cache);
+    const off = run(cache, { CNI_DOCTOR_CODE_CACHE: 'off' });
+    expect(off.status).toBe(3);
+    expect(existsSync(join(cache, 'cni-doctor'))).toBe(false);
+    mkdirSync(join(cache, 'cni-doctor'), { mode: 0o777 });
+    chmodSync(join(cache, 'cni-doctor'), 0o777);
+    const open = run(cache);
+    expect([open.status, open.stdout]).toEqual([3, off.stdout]);
+    expect(readdirSync(join(cache, 'cni-doctor'))).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Runs the CLI bundle (dist/cli.cjs) with a V8 code cache, so that a second `cni-doctor` run does
+ * not parse and compile the same code again (Node 20 has no module.enableCompileCache). A small
+ * `scan --bundle` spends more time compiling than scanning; the cache is what keeps start-up near
+ * `node -e 0`.
+ *
+ * The cache is only ever an accelerator: any doubt about it and the CLI runs without it. It lives
+ * in a per-user directory this process creates (0700, owned by the user, not a symlink, not group-
+ * or world-writable), one file per build × Node version × command, written whole to a temporary
+ * file then renamed, and checked by its length and CRC-32 before V8 sees it (V8 release builds do
+ * not checksum code caches: a corrupted one crashes the process). `CNI_DOCTOR_CODE_CACHE=off`
+ * turns it off. CommonJS on purpose (dist/launch.cjs, bin/cni-doctor.cjs): Node starts a
+ * CommonJS script without its ESM loader, and nothing here loads node:crypto or streams.
+ */
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import * as zlib from 'node:zlib';
+
+/** The first line the build writes into dist/cli.cjs: its content hash. */
+const BUILD_LINE = /^\/\/ cni-doctor build ([0-9a-f]{16,64})\n/;
+const MAGIC = Buffer.from('CNDV8C02');
+/** MAGIC, payload length (uint32 LE), CRC-32 of the payload (uint32 LE). */
+const HEADER_BYTES = MAGIC.length + 8;
+/** Far above a real cache (about 1 MiB): a file larger than this is not ours. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The commands with a cache of their own (each compiles different code); anything else shares
+ * one. A fixed list, so that arbitrary words on the command line cannot create files.
+ */
+export const CACHED_COMMANDS = [
+  'scan',
+  'collect',
+  'compare',
+  'fix',
+  'undo',
+  'history',
+  'rules',
+  'serve',
+  'targets',
+] as const;
+
+/** Where the user's caches go: $XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%, ~/Library/Caches. */
+export function cacheDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = os.homedir(),
+): string | undefined {
+  const abs = (p: string | undefined): string | undefined =>
+    p && path.isAbsolute(p) ? p : undefined;
+  if (platform === 'win32') {
+    const base = abs(env.LOCALAPPDATA);
+    return base && path.join(base, 'cni-doctor', 'Cache');
+  }
+  if (platform === 'darwin') return abs(home) && path.join(home, 'Library', 'Caches', 'cni-doctor');
+  const base = abs(env.XDG_CACHE_HOME) ?? (abs(home) && path.join(home, '.cache'));
+  return base && path.join(base, 'cni-doctor');
+}
+
+const mine = (st: fs.Stats): boolean =>
+  process.platform === 'win32' || st.uid === process.getuid?.();
+
+/**
+ * Creates the directory if needed; undefined unless it is safely ours. It is only created under
+ * a directory this user owns: `sudo` keeping the user's HOME must not leave a root-owned cache
+ * directory in it (the user could not use it afterwards).
+ */
+export function ownCacheDir(dir: string): string | undefined {
+  try {
+    if (!fs.existsSync(dir)) {
+      let up = path.dirname(dir);
+      while (!fs.existsSync(up) && path.dirname(up) !== up) up = path.dirname(up);
+      if (!mine(fs.statSync(up))) return undefined;
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    }
+    const st = fs.lstatSync(dir);
+    if (!st.isDirectory() || !mine(st)) return undefined;
+    if (process.platform !== 'win32' && (st.mode & 0o022) !== 0) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/** zlib.crc32 arrived in Node 20.15; without it there is no cache (never an unchecked one). */
+const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+
+export function cacheFileName(buildId: string, command: string | undefined): string {
+  const cmd = (CACHED_COMMANDS as readonly string[]).includes(command ?? '') ? command : 'other';
+  const runtime = `${process.version}_${process.arch}`.replace(/[^A-Za-z0-9._]/g, '_');
+  return `cli-${buildId.slice(0, 16)}-${runtime}-${cmd}.v8cache`;
+}
+
+/** The cache's payload if the file is ours, whole and unaltered; otherwise undefined. */
+export function readCache(file: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    // O_NOFOLLOW: a symlink planted in place of the cache is not followed (ELOOP).
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    const st = fs.fstatSync(fd);
+    if (!crc32 || !st.isFile() || st.size > MAX_CACHE_BYTES || st.size <= HEADER_BYTES)
+      return undefined;
+    if (!mine(st)) return undefined;
+    const buf = Buffer.alloc(st.size);
+    if (fs.readSync(fd, buf, 0, st.size, 0) !== st.size) return undefined;
+    if (!buf.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const payload = buf.subarray(HEADER_BYTES);
+    if (buf.readUInt32LE(MAGIC.length) !== payload.length) return undefined;
+    return crc32(payload) === buf.readUInt32LE(MAGIC.length + 4) ? payload : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Writes the cache whole (temporary file, then rename) and removes other builds' caches. */
+export function writeCache(dir: string, name: string, payload: Buffer): void {
+  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
+  try {
+    if (!crc32) return;
+    const head = Buffer.alloc(8);
+    head.writeUInt32LE(payload.length, 0);
+    head.writeUInt32LE(crc32(payload), 4);
+    fs.writeFileSync(tmp, Buffer.concat([MAGIC, head, payload]), { mode: 0o600, flag: 'wx' });
+    fs.renameSync(tmp, path.join(dir, name));
+    const build = name.split('-')[1];
+    for (const f of fs.readdirSync(dir))
+      if (/^cli-[0-9a-f]{16}-/.test(f) && f.split('-')[1] !== build)
+        fs.rmSync(path.join(dir, f), { force: true });
+  } catch {
+    // A cache that cannot be written is a slower next start, never a failed command.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing left to do
+    }
+  }
+}
+
+/**
+ * Runs the CommonJS bundle `file` in this process, as Node would run `node file`, with the code
+ * cache when there is a safe one, and leaves a fresh cache behind when this run did its job.
+ */
+export function runCliBundle(
+  file: string,
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  // latin1: the build makes the bundle ASCII, and a one-byte string is quicker to read and hash.
+  const source = fs.readFileSync(file, 'latin1');
+  const buildId = BUILD_LINE.exec(source)?.[1];
+  const off = env.CNI_DOCTOR_CODE_CACHE === 'off' || buildId === undefined;
+  const where = off ? undefined : cacheDir(env);
+  const dir = where && ownCacheDir(where);
+  const name = dir && buildId ? cacheFileName(buildId, argv[0]) : undefined;
+  const cached = dir && name ? readCache(path.join(dir, name)) : undefined;
+
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    {
+      filename: file,
+      ...(cached && { cachedData: cached }),
+    },
+  );
+  if (dir && name && (!cached || script.cachedDataRejected))
+    // At exit the functions this run compiled are in the script: the next run skips them all.
+    // Only after a run that did its job (exit 0, or 3 for findings): a usage error compiles little.
+    process.once('exit', (code) => {
+      if (code === 0 || code === 3) writeCache(dir, name, script.createCachedData());
+    });
+  const fn = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: { exports: object },
+    filename: string,
+    dirname: string,
+  ) => void;
+  const mod = { exports: {} };
+  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+}
