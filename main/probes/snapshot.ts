@@ -46,6 +46,13 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     host.processes(),
     host.services(SERVICE_NAMES[host.os]),
   ]);
+  // Reading without matching (collect) starts on the logs now: their tails are most of a
+  // bundle's bytes, and compressing them then overlaps the reading of everything else.
+  const logsRead =
+    opts.matchLogs === false
+      ? probeLogs(ctx, { match: false, extraFiles: serviceLogFiles(services) })
+      : undefined;
+  logsRead?.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
   progress('runtime versions');
   const versions = await probeVersions(host, processes);
   // The kubelet first: its endpoint says which runtime matters when several are installed.
@@ -106,10 +113,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   const criUnknown = cri === undefined ? host.criUnavailable?.() : undefined;
 
   progress('logs');
-  const logs = await probeLogs(ctx, {
-    match: opts.matchLogs !== false,
-    extraFiles: serviceLogFiles(services),
-  });
+  const logs = await (logsRead ?? probeLogs(ctx, { extraFiles: serviceLogFiles(services) }));
   const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
   const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
   const ipam = await probeIpam(ctx, confDirs);
