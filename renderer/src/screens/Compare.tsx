@@ -4,7 +4,8 @@
  * becoming what the other screens show). The engine compares (main/compare/); this only shows it.
  */
 import { useEffect, useId } from 'react';
-import type { HeldScan, ScanResponse } from '../../../shared/api';
+import { useQueryClient } from '@tanstack/react-query';
+import type { HeldScan, ScanResponse, TargetList } from '../../../shared/api';
 import type { CompareSide } from '../../../shared/api-compare';
 import type {
   ChangedFinding,
@@ -42,6 +43,8 @@ function SidePicker(props: {
   const id = useId();
   const demos = useDemos();
   const bundles = useBundles();
+  // Nodes already listed on the Targets screen (listing them here would ask every engine again).
+  const targets = useQueryClient().getQueryData<TargetList>(['targets']);
   const chosen = props.held.find((h) => `scan:${h.scanId}` === props.value);
   return (
     <div className="compare-pick">
@@ -66,6 +69,14 @@ function SidePicker(props: {
           {demos.data?.map((d) => (
             <option key={d.id} value={`src:${sourceKey({ source: 'demo', demoId: d.id })}`}>
               demo: {d.title}
+            </option>
+          ))}
+          {targets?.targets.map((t) => (
+            <option
+              key={t.targetId}
+              value={`src:${sourceKey({ source: 'target', targetId: t.targetId })}`}
+            >
+              node: {t.target}
             </option>
           ))}
           {bundles.data?.map((b) => (

@@ -11,9 +11,15 @@ describe('addresses', () => {
       source: { source: 'bundle', bundleId: 'b-1a2b3c' },
     },
     { screen: 'history', findingId: null, source: { source: 'live' } },
+    { screen: 'compare', findingId: null, source: { source: 'demo', demoId: 'minikube-conflict' } },
   ];
   it.each(cases)('round-trips %j', (r) => {
     expect(parseRoute(formatRoute(r))).toEqual(r);
+  });
+
+  it('the Compare screen has its own address', () => {
+    expect(formatRoute({ screen: 'compare', findingId: null, source: null })).toBe('#/compare');
+    expect(parseRoute('#/compare').screen).toBe('compare');
   });
 
   it('ignores what it does not know instead of trusting it', () => {
