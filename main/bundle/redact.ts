@@ -32,3 +32,22 @@ export function redactArgs(
   });
   return { args: out, redactions };
 }
+
+const IN_LINE = new RegExp(`(^|[\\s"'])(${SECRET_FLAG})(=|\\s+)("[^"]*"|'[^']*'|[^\\s"']+)`, 'gi');
+
+/**
+ * Redact secrets in a command line kept as one string (a Windows service's ImagePath or nssm
+ * AppParameters): `--token=…` and `--token …`, quoted values included. `where` names it in the
+ * manifest's `redactions`.
+ */
+export function redactCommandLine(
+  where: string,
+  line: string,
+): { line: string; redactions: Redaction[] } {
+  const redactions: Redaction[] = [];
+  const out = line.replace(IN_LINE, (_m, lead: string, flag: string, sep: string) => {
+    redactions.push({ path: where, what: `value of ${flag}` });
+    return `${lead}${flag}${sep}${REDACTED}`;
+  });
+  return { line: out, redactions };
+}

@@ -9,7 +9,7 @@ import type { NodeFacts, ProcessFact, ServiceFact } from '../../shared/model/sna
 import { known } from '../../shared/model/fact';
 import type { BundleManifest, ManifestPathEntry } from '../bundle/manifest';
 import { BUNDLE_FORMAT } from '../bundle/manifest';
-import { redactArgs, redactFile, type Redaction } from '../bundle/redact';
+import { redactArgs, redactCommandLine, redactFile, type Redaction } from '../bundle/redact';
 import type {
   RawHns,
   Host,
@@ -203,8 +203,30 @@ export class RecordingHost implements Host {
 
   async services(names: readonly string[]): Promise<Fact<ServiceFact[]>> {
     const r = await this.inner.services(names);
-    if (r.known) this.svcs = r.value;
+    if (r.known) {
+      this.svcs = this.opts.redact ? r.value.map((s) => this.redactLaunch(s)) : r.value;
+      return known(this.svcs);
+    }
     return r;
+  }
+
+  /** A Windows service's command line (ImagePath, nssm AppParameters) may carry a token. */
+  private redactLaunch(s: ServiceFact): ServiceFact {
+    const l = s.launch;
+    if (!l) return s;
+    const key = `HKLM\\SYSTEM\\CurrentControlSet\\Services\\${s.name}`;
+    const launch = { ...l };
+    if (l.imagePath !== undefined) {
+      const r = redactCommandLine(`${key}\\ImagePath`, l.imagePath);
+      launch.imagePath = r.line;
+      this.redactions.push(...r.redactions);
+    }
+    if (l.nssm?.parameters !== undefined) {
+      const r = redactCommandLine(`${key}\\Parameters\\AppParameters`, l.nssm.parameters);
+      launch.nssm = { ...l.nssm, parameters: r.line };
+      this.redactions.push(...r.redactions);
+    }
+    return { ...s, launch };
   }
 
   async versions(h: VersionHints): Promise<Record<string, string>> {
