@@ -180,6 +180,7 @@ describe('busybox-only node (no bash, no crictl, no socat)', () => {
         expect(JSON.stringify(c)).toMatch(/no socat/);
       }
       expect(r.target?.cri).toMatch(/not asked: the node has no socat/);
+      expect(r.target?.cri).toMatch(/neither crictl nor k3s crictl/);
     });
   });
 });

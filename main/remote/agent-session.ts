@@ -18,7 +18,8 @@ export type AgentRequest =
   | { op: 'services'; names: readonly string[] }
   | { op: 'journal'; unit: string; lines: number }
   | { op: 'version'; path: string }
-  | { op: 'which'; program: string };
+  | { op: 'which'; program: string }
+  | { op: 'crictl'; endpoint: string };
 
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9@._-]{0,127}$/;
 
@@ -34,6 +35,9 @@ export function requestProblem(r: AgentRequest): string | undefined {
   if (r.op === 'journal' && !UNIT.test(r.unit)) return 'invalid unit name';
   if (r.op === 'which' && !/^[a-z0-9][a-z0-9_.-]{0,63}$/.test(r.program))
     return 'invalid program name';
+  // Unquoted words in the agent split on spaces; a plain unix socket path is all crictl needs.
+  if (r.op === 'crictl' && !/^unix:\/\/\/[A-Za-z0-9._/-]{1,200}$/.test(r.endpoint))
+    return 'only a plain unix:// endpoint is handed to crictl';
   return undefined;
 }
 
@@ -57,6 +61,8 @@ function encode(r: AgentRequest): string {
       return `journal\n${r.unit}\n${Math.max(1, Math.floor(r.lines))}\n`;
     case 'which':
       return `which\n${r.program}\n`;
+    case 'crictl':
+      return `crictl\n${r.endpoint}\n`;
   }
 }
 

@@ -28,6 +28,7 @@ import { journalFact, parseSystemctlShow, versionIn } from '../host/linux/comman
 import type { AgentAnswer } from './agent-protocol';
 import { AgentSession, type AgentRequest } from './agent-session';
 import { closeWarm, prewarmRelay, probeThroughRelay, type RelayStats } from './cri-relay';
+import { crictlEntry } from './crictl-answers';
 
 const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
 import { defaultPrefetch, LIST_MAX } from './prefetch';
@@ -275,18 +276,42 @@ export class RemoteLinuxHost implements Host {
     }
   }
 
+  /**
+   * The runtime's CRI answers, by the first route the node allows: our own gRPC client through
+   * `socat` on the node (what a local scan asks, byte for byte), else the node's `crictl` or
+   * `k3s crictl` (crictl-answers.ts), else none — unknown, with why. criRoute says which.
+   */
   async cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined> {
     const socat = await this.ask({ op: 'which', program: 'socat' }).catch(() => undefined);
-    if (socat?.names[0] === undefined) {
+    if (socat?.names[0] !== undefined) {
+      this.criRoute = `grpc through socat on the node (${this.transport.name})`;
+      return probeThroughRelay(
+        this.transport,
+        endpoints,
+        this.opts.criDeadlineMs ?? 10_000,
+        this.relay,
+      );
+    }
+    const answers = await Promise.all(
+      endpoints.map(async (endpoint) => ({
+        endpoint,
+        a: await this.ask({ op: 'crictl', endpoint }).catch((e: Error) => e),
+      })),
+    );
+    const first = answers.find((x) => !(x.a instanceof Error))?.a as AgentAnswer | undefined;
+    if (endpoints.length > 0 && (first === undefined || first.unavailable !== undefined)) {
+      this.criRoute = `not asked: the node has no socat to relay the CRI socket through ${this.transport.name}, and ${first?.unavailable ?? 'no crictl could be run'}`;
+      return undefined;
+    }
+    if (endpoints.length === 0) {
       this.criRoute = `not asked: the node has no socat to relay the CRI socket through ${this.transport.name}`;
       return undefined;
     }
-    this.criRoute = `grpc through socat on the node (${this.transport.name})`;
-    return probeThroughRelay(
-      this.transport,
-      endpoints,
-      this.opts.criDeadlineMs ?? 10_000,
-      this.relay,
+    this.criRoute = `${first?.names[0] ?? 'crictl'} on the node (${this.transport.name})`;
+    return answers.map(({ endpoint, a }) =>
+      a instanceof Error
+        ? { endpoint, api: null, error: { code: 2, message: a.message } }
+        : crictlEntry(endpoint, a),
     );
   }
 

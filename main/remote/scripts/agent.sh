@@ -122,6 +122,28 @@ q_version() { # binary
   fi
 }
 
+# The runtime's CRI answers through the node's own crictl (or k3s's), for one endpoint: which
+# crictl (a name), then per call its exit code (V) and its stdout (a block; on failure, stderr).
+crictl_run() { # endpoint call...
+  ep=$1; shift
+  if command -v timeout >/dev/null 2>&1; then set -- timeout 15 $CRICTL --runtime-endpoint "$ep" --timeout 5s "$@"
+  else set -- $CRICTL --runtime-endpoint "$ep" --timeout 5s "$@"; fi
+  o=$("$@" </dev/null 2>/dev/null); c=$?
+  if [ "$c" -ne 0 ]; then o=$("$@" </dev/null 2>&1 >/dev/null | head -c 4096); fi
+  echo "V $c"
+  printf '%s' "$o" | blk
+}
+
+q_crictl() { # endpoint
+  if command -v crictl >/dev/null 2>&1; then CRICTL=$(command -v crictl)
+  elif command -v k3s >/dev/null 2>&1; then CRICTL="$(command -v k3s) crictl"
+  else echo "U neither crictl nor k3s crictl is on this node"; return; fi
+  nm "$CRICTL"
+  crictl_run "$1" version
+  crictl_run "$1" info -o json
+  crictl_run "$1" pods -o json
+}
+
 q_which() { # program
   p=$(command -v "$1" 2>/dev/null)
   if [ -n "$p" ]; then nm "$p"; else echo "T missing"; fi
@@ -140,6 +162,7 @@ while IFS= read -r op; do
     journal) IFS= read -r a; IFS= read -r b; echo "> journal"; q_journal "$a" "$b" ;;
     version) IFS= read -r a; echo "> version"; q_version "$a" ;;
     which) IFS= read -r a; echo "> which"; q_which "$a" ;;
+    crictl) IFS= read -r a; echo "> crictl"; q_crictl "$a" ;;
     exit) echo '@ bye'; exit 0 ;;
     *) echo "> ?"; echo "E OTHER unknown request" ;;
   esac
