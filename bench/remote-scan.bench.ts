@@ -27,6 +27,8 @@ export interface RemoteBenchResult {
   /** `cni-doctor --version`: starting Node and the CLI at all, part of every scan process. */
   startMs: number;
   ratio: number;
+  /** REMOTE_BENCH_BEFORE_CLI (an older build's bin/cni-doctor.mjs), timed in the same loop. */
+  before?: { scanMs: number; ratio: number };
   roundTrips: number;
   exchanges: number;
   criConnections: number;
@@ -78,8 +80,22 @@ export async function runRemoteBench(runs = 5): Promise<RemoteBenchResult> {
     const scanMs: number[] = [];
     const floorMs: number[] = [];
     const startMs: number[] = [];
+    const beforeCli = process.env.REMOTE_BENCH_BEFORE_CLI;
+    const beforeMs: number[] = [];
     let roundTrips = 0;
     for (let i = 0; i < runs; i++) {
+      if (beforeCli) {
+        const old = await timed(process.execPath, [
+          beforeCli,
+          'scan',
+          '--json',
+          '--fail-on',
+          'never',
+          '--target',
+          node.target,
+        ]);
+        if (old.code === 0) beforeMs.push(old.ms);
+      }
       startMs.push((await timed(process.execPath, [CLI, '--version'])).ms);
       const floor = await timed('podman', ['exec', node.name, 'cat', ...paths]);
       floorMs.push(floor.ms);
@@ -105,6 +121,9 @@ export async function runRemoteBench(runs = 5): Promise<RemoteBenchResult> {
       inProcessMs: median(inProcess),
       floorMs: floor,
       startMs: median(startMs),
+      ...(beforeMs.length > 0 && {
+        before: { scanMs: median(beforeMs), ratio: median(beforeMs) / floor },
+      }),
       ratio: scan / floor,
       roundTrips,
       exchanges,

@@ -58,6 +58,10 @@ if (want('remote')) {
     console.log(
       `remote   podman node container, ${r.files} files (${(r.bytes / 1024).toFixed(0)} KiB): scan --target ${r.scanMs.toFixed(0)} ms (${r.roundTrips} collection round trip, ${r.exchanges} batches on it, ${r.criConnections} CRI relay) vs podman exec cat of the same files ${r.floorMs.toFixed(0)} ms → ${r.ratio.toFixed(2)}× (target ≤ 3×: ${r.ratio <= 3 ? 'met' : 'NOT met'}; of the scan, starting Node and the CLI alone ${r.startMs.toFixed(0)} ms; one round trip: ${r.roundTrips === 1 ? 'met' : 'NOT met'}); in an already-running process (desktop, serve) ${r.inProcessMs.toFixed(0)} ms → ${(r.inProcessMs / r.floorMs).toFixed(2)}×`,
     );
+    if (r.before)
+      console.log(
+        `remote   the same loop, REMOTE_BENCH_BEFORE_CLI's build: scan --target ${r.before.scanMs.toFixed(0)} ms → ${r.before.ratio.toFixed(2)}×`,
+      );
   } catch (e) {
     console.log(`remote   skipped: ${(e as Error).message.split('\n')[0]}`);
   }
