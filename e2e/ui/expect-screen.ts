@@ -49,6 +49,19 @@ export async function expectScreen(page: Page, name: string, topFinding: RegExp)
       await expect(page.getByRole('region', { name: /^Load order of / }).first()).toBeVisible();
       break;
     }
+    case 'file-viewer':
+      // A file the top finding quotes, whole, as the scan's snapshot holds it.
+      await expect(page.getByTestId('viewer').getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(page.getByTestId('file-lines').locator('.line').first()).toBeVisible();
+      await expect(page.getByLabel('Find in file')).toBeVisible();
+      break;
+    case 'log-viewer':
+      await expect(page.getByTestId('log-location')).toBeVisible();
+      await expect(page.getByTestId('log-lines').locator('.line.hl')).toHaveCount(1);
+      break;
+    case 'cri-viewer':
+      await expect(page.getByTestId('cri-entry').first()).toContainText('"runtimeName"');
+      break;
     default:
       throw new Error(`no expectation for screen ${name}`);
   }
