@@ -26,6 +26,13 @@ function finding(id: string, severity: Finding['severity'], title: string): Find
         signature: 's',
         tailBytes: 64 * 1048576,
       },
+      {
+        kind: 'registry',
+        key: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\kubelet\\Parameters',
+        value: 'AppParameters',
+        data: '--network-plugin=cni --node-labels=<i>x</i>',
+        note: "the kubelet service's command line",
+      },
     ],
     repairs: [{ id: `${id}:disable`, title: 'Disable it', needsElevation: true }],
   };
@@ -57,6 +64,12 @@ describe('the HTML report', () => {
     expect(html).toContain('05-&lt;script&gt;alert(1)&lt;/script&gt;\\x1b[2J&quot;.conflist');
     expect(html).not.toContain('\x1b');
     expect(html).toContain('permission &lt;denied&gt;');
+    // A registry value (nssm AppParameters) is node text like any other.
+    expect(html).not.toContain('<i>x</i>');
+    expect(html).toContain(
+      '<b>Registry</b> <code>HKLM\\SYSTEM\\CurrentControlSet\\Services\\kubelet\\Parameters</code> AppParameters',
+    );
+    expect(html).toContain('--node-labels=&lt;i&gt;x&lt;/i&gt;');
   });
 
   it('is self-contained: no script, no external reference, a CSP that forbids both', () => {

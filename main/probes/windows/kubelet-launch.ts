@@ -123,7 +123,9 @@ export async function probeWindowsKubeletLaunch(
     const image = args[0] ?? '';
     if (isKubeletBinary(image))
       return fromRegistry(serviceKey(svc.name), 'ImagePath', launch.imagePath, args.slice(1));
-    if (!/^nssm(\.exe)?$/.test(leaf(image))) {
+    if (/^nssm(\.exe)?$/.test(leaf(image)) && !launch.nssm && launch.nssmError === undefined)
+      notes.push(`its ImagePath runs ${image}, but it has no nssm Parameters`);
+    else if (!/^nssm(\.exe)?$/.test(leaf(image))) {
       const found = await fromScripts(
         launchScriptPaths(launch.imagePath),
         `ImagePath of the ${svc.name} service`,

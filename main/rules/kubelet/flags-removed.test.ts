@@ -124,6 +124,18 @@ describe('kubelet.flags.removed on a Windows kubelet that is not running', () =>
     });
   });
 
+  it('is unknown when the service runs nssm.exe but nssm has no Parameters, and says so', async () => {
+    const scan = await scanMemoryNode(
+      windowsNode({
+        files: {},
+        services: [{ name: 'kubelet', state: 'stopped', launch: { imagePath: 'C:\\k\\nssm.exe' } }],
+      }),
+    );
+    expect(scan.check(RULE).reason).toMatch(
+      /its ImagePath runs C:\\k\\nssm\.exe, but it has no nssm Parameters/,
+    );
+  });
+
   it("quotes the kubelet's own refusal in the unknown reason", async () => {
     const scan = await scanMemoryNode(
       windowsNode({
