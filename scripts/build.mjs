@@ -53,6 +53,7 @@ const cli = await build({
   // and an import() in a function from a code cache has no loader to call (Node 20) — and every
   // module the CLI imports lazily is in the bundle or a Node built-in anyway.
   supported: { 'dynamic-import': false },
+  minifyWhitespace: true,
   write: false,
   plugins: [englishOnlyZod],
   // Native / optional modules stay external; grpc-js and protobufjs bundle fine.

@@ -9,6 +9,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../main';
 import {
   CACHED_COMMANDS,
+  MAX_CACHES,
+  STALE_AFTER_MS,
   cacheDir,
   cacheFileName,
   ownCacheDir,
@@ -109,14 +112,31 @@ describe('a cache file', () => {
     expect(readCache(join(d, 'missing'))).toBeUndefined();
   });
 
-  it("replaces other builds' caches, and keeps the other commands' of this build", () => {
+  it("keeps other builds' caches, but not ones unused for a month, nor more than 32", () => {
     const d = temp();
     const other = (n: string): string => build(n).replace('-scan.', '-other.');
     writeCache(d, build('a'), payload);
     writeCache(d, other('a'), payload);
-    expect(readdirSync(d).sort()).toEqual([other('a'), build('a')]);
     writeCache(d, build('b'), payload);
-    expect(readdirSync(d)).toEqual([build('b')]);
+    expect(readdirSync(d).sort()).toEqual([other('a'), build('a'), build('b')]);
+    const old = new Date(Date.now() - STALE_AFTER_MS - 60_000);
+    utimesSync(join(d, build('a')), old, old);
+    writeCache(d, build('c'), payload);
+    expect(readdirSync(d).sort()).toEqual([other('a'), build('b'), build('c')]);
+    const hex = (i: number): string => i.toString(16).padStart(16, '0');
+    for (let i = 0; i < MAX_CACHES + 5; i++)
+      writeCache(d, `cli-${hex(i)}-v20.0.0_x64-scan.v8cache`, payload);
+    expect(readdirSync(d)).toHaveLength(MAX_CACHES);
+  });
+
+  it('is marked as used when read a day or more after it was written', () => {
+    const d = temp();
+    writeCache(d, build('a'), payload);
+    const f = join(d, build('a'));
+    const old = new Date(Date.now() - 3 * 24 * 3600_000);
+    utimesSync(f, old, old);
+    expect(readCache(f)).toBeDefined();
+    expect(Date.now() - statSync(f).mtimeMs).toBeLessThan(60_000);
   });
 });
 

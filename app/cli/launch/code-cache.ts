@@ -6,7 +6,8 @@
  *
  * The cache is only ever an accelerator: any doubt about it and the CLI runs without it. It lives
  * in a per-user directory this process creates (0700, owned by the user, not a symlink, not group-
- * or world-writable), one file per build × Node version × command, written whole to a temporary
+ * or world-writable), one file per build × Node version × command (unused for a month: removed),
+ * written whole to a temporary
  * file then renamed, and checked by its length and CRC-32 before V8 sees it (V8 release builds do
  * not checksum code caches: a corrupted one crashes the process). `CNI_DOCTOR_CODE_CACHE=off`
  * turns it off. CommonJS on purpose (dist/launch.cjs, bin/cni-doctor.cjs): Node starts a
@@ -22,6 +23,7 @@ import * as zlib from 'node:zlib';
 /** The first line the build writes into dist/cli.cjs: its content hash. */
 const BUILD_LINE = /^\/\/ cni-doctor build ([0-9a-f]{16,64})\n/;
 const MAGIC = Buffer.from('CNDV8C02');
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** MAGIC, payload length (uint32 LE), CRC-32 of the payload (uint32 LE). */
 const HEADER_BYTES = MAGIC.length + 8;
 /** Far above a real cache (about 1 MiB): a file larger than this is not ours. */
@@ -109,7 +111,16 @@ export function readCache(file: string): Buffer | undefined {
     if (!buf.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
     const payload = buf.subarray(HEADER_BYTES);
     if (buf.readUInt32LE(MAGIC.length) !== payload.length) return undefined;
-    return crc32(payload) === buf.readUInt32LE(MAGIC.length + 4) ? payload : undefined;
+    if (crc32(payload) !== buf.readUInt32LE(MAGIC.length + 4)) return undefined;
+    // In use: its age is counted from its last use, at most a day off (one write a day).
+    if (Date.now() - st.mtimeMs > DAY_MS) {
+      try {
+        fs.futimesSync(fd, st.atime, new Date());
+      } catch {
+        // a read-only cache is still a good one
+      }
+    }
+    return payload;
   } catch {
     return undefined;
   } finally {
@@ -117,8 +128,17 @@ export function readCache(file: string): Buffer | undefined {
   }
 }
 
-/** Writes the cache whole (temporary file, then rename) and removes other builds' caches. */
-export function writeCache(dir: string, name: string, payload: Buffer): void {
+/** Caches unused this long are removed when a cache is written. */
+export const STALE_AFTER_MS = 30 * DAY_MS;
+/** At most this many caches are kept (several checkouts or versions side by side). */
+export const MAX_CACHES = 32;
+
+/**
+ * Writes the cache whole (temporary file, then rename), then removes caches unused for a month
+ * and the oldest beyond MAX_CACHES. Other builds' caches stay: two checkouts (or versions) used
+ * in turn must not keep destroying each other's.
+ */
+export function writeCache(dir: string, name: string, payload: Buffer, now = Date.now()): void {
   const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
   try {
     if (!crc32) return;
@@ -127,10 +147,15 @@ export function writeCache(dir: string, name: string, payload: Buffer): void {
     head.writeUInt32LE(crc32(payload), 4);
     fs.writeFileSync(tmp, Buffer.concat([MAGIC, head, payload]), { mode: 0o600, flag: 'wx' });
     fs.renameSync(tmp, path.join(dir, name));
-    const build = name.split('-')[1];
-    for (const f of fs.readdirSync(dir))
-      if (/^cli-[0-9a-f]{16}-/.test(f) && f.split('-')[1] !== build)
+    const caches = fs
+      .readdirSync(dir)
+      .filter((f) => /^cli-[0-9a-f]{16}-.*\.v8cache$/.test(f))
+      .map((f) => ({ f, mtime: fs.lstatSync(path.join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+    caches.forEach(({ f, mtime }, i) => {
+      if (f !== name && (i >= MAX_CACHES || now - mtime > STALE_AFTER_MS))
         fs.rmSync(path.join(dir, f), { force: true });
+    });
   } catch {
     // A cache that cannot be written is a slower next start, never a failed command.
     try {
