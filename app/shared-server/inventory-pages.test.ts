@@ -10,6 +10,9 @@ import { createDispatcher } from './dispatch';
 import { createEngineBackend, type EngineBackend } from './engine-backend';
 import { capText } from './hns-objects';
 import { InventoryPages } from './inventory-pages';
+import { TAB_TABLES } from '../../shared/inventory-rows';
+import { BundleHost } from '../../main/host/bundle-host';
+import { scanHost } from '../../main/engine/scan';
 import { ProgressBus } from './progress';
 
 const ENDPOINTS = 20_000;
@@ -148,6 +151,27 @@ describe('Inventory windows from the engine', () => {
     ).rejects.toMatchObject({ code: 'bad-request' });
     const hns = await backend.inventory({ scanId: linux.scanId, tab: 'hns-endpoints' });
     expect(hns.tables[0]?.note).toBe('not a Windows node');
+  });
+});
+
+describe('the tables of a scan are built once', () => {
+  it("builds the other tabs right after the first answer, so the next tab's click finds them", async () => {
+    const snap = (await scanHost(await BundleHost.open(join(DEMOS, 'healthy-node')))).snapshot;
+    const pages = new InventoryPages();
+    const scan = {};
+    const scanId = 's-0000000000000001';
+    const spy = vi.spyOn(TAB_TABLES, 'kubelet');
+    try {
+      pages.page(scan, snap, { scanId, tab: 'cni' });
+      expect(spy).not.toHaveBeenCalled();
+      await new Promise((r) => setImmediate(r));
+      expect(spy).toHaveBeenCalledTimes(1);
+      const k = pages.page(scan, snap, { scanId, tab: 'kubelet' });
+      expect(k.tables[0]?.title).toBe('kubelet settings');
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

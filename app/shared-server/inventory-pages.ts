@@ -7,6 +7,7 @@
  */
 import {
   INVENTORY_LIMITS,
+  INVENTORY_TABS,
   type InventoryPage,
   type InventoryRequest,
   type InventoryTab,
@@ -104,7 +105,21 @@ export class InventoryPages {
   /** `scan` is the object that identifies the held scan (its lifetime bounds the cache). */
   page(scan: object, snapshot: Snapshot, req: InventoryRequest): InventoryPage {
     let byTab = this.tabs.get(scan);
-    if (!byTab) this.tabs.set(scan, (byTab = new Map()));
+    if (!byTab) {
+      this.tabs.set(scan, (byTab = new Map()));
+      // Someone opened this scan's Inventory: build its other tabs (50,000 HNS endpoints take
+      // tens of milliseconds) right after this answer, before the next click asks for them.
+      const tabs = byTab;
+      setImmediate(() => {
+        for (const t of INVENTORY_TABS) {
+          try {
+            if (!tabs.has(t.id)) tabs.set(t.id, prepare(snapshot, t.id));
+          } catch {
+            // Not kept: the request for that tab builds it again and answers the error.
+          }
+        }
+      });
+    }
     let tables = byTab.get(req.tab);
     if (!tables) byTab.set(req.tab, (tables = prepare(snapshot, req.tab)));
 
