@@ -5,7 +5,8 @@
  *   POST /api/<operation>        JSON body in, Envelope out            (Bearer token)
  *   POST /api/open-bundle        raw .tar.gz body, X-Bundle-Name header (Bearer token)
  *   POST /api/export-bundle      answers with the .tar.gz itself        (Bearer token)
- *   GET  /api/events             Server-Sent Events: progress           (Bearer token, read with fetch)
+ *   GET  /api/events             Server-Sent Events: progress, and `stale` when a watched node
+ *                                changes after a scan (watch-session.ts) (Bearer token, read with fetch)
  *
  * Every request first passes guard.ts (loopback peer, Host, Origin); see there for why.
  */
