@@ -23,6 +23,7 @@ import type {
   PluginVersionResult,
 } from './host';
 import { joinNode } from '../conventions/node-paths';
+import { InFlightLimit } from './in-flight-limit';
 
 export interface RecordedFile {
   path: string;
@@ -39,6 +40,11 @@ export interface RecordingOptions {
    * is not held to the end. A file read again keeps its first recording, as the archive does.
    */
   sink?: (path: string, data: Buffer) => void;
+  /**
+   * At most this many stat/read/list calls on the recorded host at once (collect on a local
+   * disk: see in-flight-limit.ts). Unset for hosts that batch what is asked in the same tick.
+   */
+  maxInFlight?: number;
 }
 
 export class RecordingHost implements Host {
@@ -59,13 +65,20 @@ export class RecordingHost implements Host {
   private pipeNames: string[] | undefined;
   private hnsRaw: Fact<RawHns> | undefined;
 
+  private readonly limit: InFlightLimit | undefined;
+
   constructor(
     private readonly inner: Host,
     private readonly opts: RecordingOptions,
   ) {
+    this.limit = opts.maxInFlight === undefined ? undefined : new InFlightLimit(opts.maxInFlight);
     this.os = inner.os;
     this.source = inner.source;
     this.label = `recording ${inner.label}`;
+  }
+
+  private gated<T>(call: () => Promise<T>): Promise<T> {
+    return this.limit ? this.limit.run(call) : call();
   }
 
   private progress(what: string): void {
@@ -78,7 +91,7 @@ export class RecordingHost implements Host {
   }
 
   async stat(p: string, o?: { noFollow?: boolean }): Promise<StatResult> {
-    const r = await this.inner.stat(p, o);
+    const r = await this.gated(() => this.inner.stat(p, o));
     // lstat answers describe the link itself; the bundle keeps the followed view, which is what
     // every probe but the symlink check asks for.
     if (o?.noFollow) return r;
@@ -126,7 +139,7 @@ export class RecordingHost implements Host {
   }
 
   async readFile(p: string, o?: ReadOptions): Promise<ReadResult> {
-    const r = await this.inner.readFile(p, o);
+    const r = await this.gated(() => this.inner.readFile(p, o));
     if (!r.ok) {
       if (r.error === 'ENOENT') this.paths[p] = { type: 'missing' };
       else if (r.error === 'EISDIR') this.paths[p] = { ...this.paths[p], type: 'dir' };
@@ -143,7 +156,7 @@ export class RecordingHost implements Host {
   }
 
   async listDir(p: string): Promise<ListResult> {
-    const r = await this.inner.listDir(p);
+    const r = await this.gated(() => this.inner.listDir(p));
     if (r.ok) this.paths[p] = { ...this.paths[p], type: 'dir', entries: [...r.entries] };
     else if (r.error === 'ENOENT') this.paths[p] = { type: 'missing' };
     else if (r.error !== 'UNRECORDED') this.paths[p] = { type: 'dir', error: r.error };

@@ -71,6 +71,9 @@ export const collectCommand = defineCommand({
           if (files % 25 === 1) io.err(visible(`collect: ${files} read, now ${what}`));
         },
         ...(archive && { sink: archive.add.bind(archive) }),
+        // A local Linux disk: 2,000 conflists read 64 at a time cost far less memory than all at
+        // once, as fast. (Windows and remote hosts batch what is asked together: left alone.)
+        ...(!target && inner.os === 'linux' && { maxInFlight: 64 }),
       });
       const snapshot = await collectSnapshot(rec, {
         matchLogs: false,
