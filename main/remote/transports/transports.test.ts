@@ -173,4 +173,34 @@ describe('kubectl debug pod (not verified against a cluster: no API server here)
     expect(lines.map((l) => l.split(' ')[5])).toEqual(['create', 'wait', 'exec', 'delete']);
     expect(text).toContain('"nodeName": "kind-worker"');
   });
+
+  it('carries the repair file operations as `kubectl exec … -- chroot /host sh -c …` words', async () => {
+    // A stand-in kubectl whose "pod" is this machine: after `-- chroot /host` it runs the words
+    // as given. What a real debug pod does with them is not verified here (no API server).
+    const { mkdtempSync, writeFileSync, readFileSync, chmodSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { NodeFiles } = await import('../node-files');
+    const dir = mkdtempSync(join(tmpdir(), 'cnd-kubectl-files-'));
+    const fake = join(dir, 'kubectl');
+    writeFileSync(
+      fake,
+      `#!/bin/sh\nif [ "$5" = create ]; then cat >/dev/null; echo pod/x; exit 0; fi\n[ "$5" = exec ] || exit 0\nwhile [ "$1" != -- ]; do shift; done\nshift\n[ "$1 $2" = "chroot /host" ] || exit 99\nshift 2\nexec "$@"\n`,
+    );
+    chmodSync(fake, 0o755);
+    const k = new KubectlTransport(t, { client: fake, suffix: 'abc123' });
+    const files = new NodeFiles(k);
+    try {
+      await files.replace(join(dir, 'conf'), 'bytes\n', {
+        tempDir: dir,
+        tempName: '.cni-doctor-0123456789abcdef.tmp',
+        mode: 0o600,
+      });
+      expect(readFileSync(join(dir, 'conf'), 'utf8')).toBe('bytes\n');
+      expect((await files.read(join(dir, 'conf'), true))?.data.toString()).toBe('bytes\n');
+    } finally {
+      await k.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
