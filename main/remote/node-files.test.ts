@@ -44,7 +44,11 @@ describe.each(shells)('file operations on the node under %s', (_name, shell) => 
     symlinkSync(target, join(dir, 'link.toml'));
     const fs = new TransportNodeFs('ssh:test', files());
     const bytes = Buffer.from([0, 1, 2, 255, 10, 13, 0x27, 0x22]);
-    await fs.writeAtomic(join(dir, 'link.toml'), bytes, { mode: 0o640, uid: 0, gid: 0 });
+    await fs.writeAtomic(join(dir, 'link.toml'), bytes, {
+      mode: 0o640,
+      uid: process.getuid?.() ?? 0,
+      gid: process.getgid?.() ?? 0,
+    });
     expect(readFileSync(target)).toEqual(bytes);
     expect(statSync(target).mode & 0o7777).toBe(0o640);
     expect(lstatSync(join(dir, 'link.toml')).isSymbolicLink()).toBe(true); // the link is kept
