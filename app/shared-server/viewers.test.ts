@@ -278,6 +278,27 @@ describe('viewLog', () => {
     );
   });
 
+  it('stays within the answer cap when the kept lines are all control characters', () => {
+    const nasty = '\u0001'.repeat(4000);
+    const lines = Array.from({ length: 401 }, () => nasty);
+    const scan = {
+      scanId: 's-0000000000000000',
+      result: {
+        snapshot: { logs: { sources: [], matches: [] } },
+        report: { findings: [] },
+      } as never,
+      keptLogs: new Map([
+        ['/l', { path: '/l', totalLines: 401, windows: [{ from: 1, lines }], cut: {} }],
+      ]),
+    };
+    const v = viewLog(scan, { path: '/l', line: 201, before: 200, after: 200 });
+    expect(Buffer.byteLength(JSON.stringify(v))).toBeLessThanOrEqual(VIEW_LIMITS.maxAnswerBytes);
+    expect(v.lines.length).toBeGreaterThan(10);
+    expect(v.lines.length).toBeLessThan(401);
+    // Centred on the matched line.
+    expect(Math.abs(201 - v.from - (v.from + v.lines.length - 1 - 201))).toBeLessThanOrEqual(1);
+  });
+
   it('says "line N of the last 64 MiB" when only the tail was read', () => {
     const scan = {
       scanId: 's-0000000000000000',

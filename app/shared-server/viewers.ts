@@ -162,8 +162,26 @@ export function viewLog(scan: ViewableScan, req: Omit<LogViewRequest, 'scanId'>)
   const keptTo = w.from + w.lines.length - 1;
   const before = Math.min(req.before ?? 10, VIEW_LIMITS.maxLogContext);
   const after = Math.min(req.after ?? 10, VIEW_LIMITS.maxLogContext);
-  const from = Math.max(w.from, req.line - before);
-  const to = Math.min(keptTo, req.line + after);
+  // Widen around the matched line one line each side at a time while the answer stays in its cap
+  // (a kept line is at most 4,000 characters, but control characters cost 6 bytes each as JSON).
+  const lo = Math.max(w.from, req.line - before);
+  const hi = Math.min(keptTo, req.line + after);
+  const size = (n: number): number =>
+    Buffer.byteLength(JSON.stringify(w.lines[n - w.from] ?? '')) + 1;
+  let budget = VIEW_LIMITS.maxAnswerBytes - RESERVE_BYTES - size(req.line);
+  let from = req.line;
+  let to = req.line;
+  for (let grew = true; grew;) {
+    grew = false;
+    if (from > lo && size(from - 1) <= budget) {
+      budget -= size(--from);
+      grew = true;
+    }
+    if (to < hi && size(to + 1) <= budget) {
+      budget -= size(++to);
+      grew = true;
+    }
+  }
   const all = scan.result.snapshot.logs.matches.filter((m) => m.path === req.path);
   const tailBytes = all.find((m) => m.tailBytes !== undefined)?.tailBytes;
   const byLine = new Map<number, string[]>();
