@@ -47,11 +47,11 @@ export interface UiBenchResult {
   firstFindingMs: { median: number; min: number; max: number; runs: number };
   meetsTarget: boolean;
   /**
-   * Click on Inventory, then on its HNS endpoints tab → the first rows on screen (filled, not
-   * placeholders), median over fresh browser contexts.
+   * Click on Inventory (its HNS endpoints tab chosen the moment it appears) → the first rows on
+   * screen (filled, not placeholders), median over fresh browser contexts.
    */
   inventoryHnsMs: { median: number; min: number; max: number; runs: number };
-  /** The same, measured inside the page: (Inventory click → its tabs) + (tab click → filled rows). */
+  /** The same, measured inside the page from the click's time stamp to the filled rows. */
   inventoryHnsInPageMs: { median: number; min: number; max: number; runs: number };
   /** The floor: the same clicks on the same node with one HNS endpoint (no data volume). */
   inventoryFloorMs: { median: number; min: number; max: number; runs: number };
@@ -218,39 +218,38 @@ const largest = async (sizes: Promise<Sized>[]): Promise<Sized> =>
   });
 
 /**
- * Inside the page: when each click's pointerdown arrived, when the Inventory's tabs appeared and
- * when the HNS endpoint table first showed filled rows (a MutationObserver, so the figure is what
- * the user waits for, without Playwright's own steps between the two clicks).
+ * Inside the page: when the click on Inventory happened (the event's own time stamp), and when
+ * the HNS endpoint table first showed filled rows (a MutationObserver). The HNS endpoints tab is
+ * chosen by the page itself the moment the tabs appear — a user's instant second click — so the
+ * figure is one timeline from the click to the rows: the screen's code, the fetch, the JSON
+ * parse and the render, without Playwright's own steps between two clicks.
  */
 const INVENTORY_MARKS = `(() => {
   const m = (window.__inv = { downs: [] });
-  document.addEventListener('pointerdown', () => m.downs.push(performance.now()), true);
+  document.addEventListener('pointerdown', (e) => m.downs.push(e.timeStamp), true);
   new MutationObserver(() => {
-    if (m.tabs === undefined && document.querySelector('[role=tablist][aria-label="Inventory tables"]'))
+    const tab = document.getElementById('tab-hns-endpoints');
+    if (m.tabs === undefined && tab) {
       m.tabs = performance.now();
+      tab.click();
+    }
     if (m.rows === undefined && document.querySelector('[aria-labelledby^="hns-endpoints-"] ${ROW_FILLED}'))
       m.rows = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true });
 })()`;
 
 /**
- * From the click on Inventory (its HNS endpoints tab next) to filled rows on screen: wall-clock
- * as Playwright sees it, and in the page (click → tabs, plus tab click → rows).
+ * From the click on Inventory (its HNS endpoints tab chosen at once) to filled rows on screen:
+ * wall-clock as Playwright sees it, and in the page.
  */
 async function clickToRows(page: Page): Promise<{ wall: number; inPage: number }> {
   await page.waitForSelector(FIRST_FINDING);
   const t0 = Date.now();
   await page.locator('nav [data-screen="inventory"]').click();
-  await page.getByRole('tab', { name: 'HNS endpoints' }).click();
   await page.waitForSelector(`[aria-labelledby^="hns-endpoints-"] ${ROW_FILLED}`);
   const wall = Date.now() - t0;
-  const m = (await page.evaluate('window.__inv')) as {
-    downs: number[];
-    tabs: number;
-    rows: number;
-  };
-  const [nav = NaN, tab = NaN] = m.downs.slice(-2);
-  return { wall, inPage: m.tabs - nav + (m.rows - tab) };
+  const m = (await page.evaluate('window.__inv')) as { downs: number[]; rows: number };
+  return { wall, inPage: m.rows - (m.downs[m.downs.length - 1] ?? NaN) };
 }
 
 type Spread = UiBenchResult['inventoryHnsMs'];
@@ -484,7 +483,7 @@ function printResult(r: UiBenchResult): void {
     `  click Inventory → HNS endpoints rows, in the page  median ${ip.median} ms (min ${ip.min}, max ${ip.max}) vs ${r.inventoryFloorInPageMs.median} ms on a 1-endpoint node (target ≤ 300 ms)`,
   );
   console.log(
-    `  the same, wall-clock with Playwright's two clicks  median ${inv.median} ms (min ${inv.min}, max ${inv.max}) vs ${floor.median} ms on a 1-endpoint node`,
+    `  the same, wall-clock as Playwright sees it        median ${inv.median} ms (min ${inv.min}, max ${inv.max}) vs ${floor.median} ms on a 1-endpoint node`,
   );
   console.log(
     `  wheel-scrolling ${r.endpoints.toLocaleString()} rows: ${f.frames} frames, median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, worst ${f.worst.toFixed(1)} ms`,
