@@ -8,6 +8,8 @@ export interface HostRequest {
   bundle?: string;
   root?: string;
   criDeadlineMs?: number;
+  /** A one-shot CLI run: file calls may block (see main/host/linux/file-io.ts). */
+  blockingIo?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -38,5 +40,6 @@ export async function openHost(req: HostRequest): Promise<Host> {
   return new LinuxHost({
     ...(req.root !== undefined && { root: req.root }),
     ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }),
+    ...(req.blockingIo && { blockingIo: true }),
   });
 }

@@ -2,7 +2,6 @@
  * The live Linux node (or a node's disk mounted at `--root`). Reads are bounded and never block:
  * only regular files are opened (a FIFO in /etc/cni/net.d would hang a naive reader).
  */
-import { constants, createReadStream, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import type { Fact } from '../../shared/model/fact';
 import { unknownFact } from '../../shared/model/fact';
@@ -23,6 +22,7 @@ import type {
   PluginVersionResult,
 } from './host';
 import { ResolveError, RootResolver } from './rooted-fs';
+import { blockingIo, threadPoolIo, type FileIo } from './linux/file-io';
 import { runPluginVersion } from './linux/plugin-version';
 import { readProcessTable } from './linux/proc';
 import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
@@ -32,39 +32,12 @@ export interface LinuxHostOptions {
   root?: string;
   /** Deadline for each CRI call (ms). */
   criDeadlineMs?: number;
+  /**
+   * Make file calls synchronously (file-io.ts): for a one-shot CLI run, whose event loop has
+   * nothing else to do. Long-running processes leave it off so they keep answering meanwhile.
+   */
+  blockingIo?: boolean;
 }
-
-/**
- * Bytes [start, end) of `real`, read straight into `into` (views of it are yielded, so no chunk
- * is allocated and left for the collector); whatever does not fit comes as chunks of its own.
- */
-async function* readInto(
-  real: string,
-  start: number,
-  end: number,
-  into: Buffer,
-): AsyncIterable<Uint8Array> {
-  const handle = await fsp.open(real, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    let pos = start;
-    let at = 0;
-    while (pos < end) {
-      const fits = at < into.length;
-      const want = Math.min(STREAM_CHUNK, end - pos, fits ? into.length - at : STREAM_CHUNK);
-      const target = fits ? into : Buffer.allocUnsafe(want);
-      const offset = fits ? at : 0;
-      const { bytesRead } = await handle.read(target, offset, want, pos);
-      if (bytesRead === 0) return; // shrank while we read (a log rotated by truncation)
-      yield target.subarray(offset, offset + bytesRead);
-      pos += bytesRead;
-      if (fits) at += bytesRead;
-    }
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
-}
-
-const STREAM_CHUNK = 1024 * 1024;
 
 export class LinuxHost implements Host {
   readonly os = 'linux' as const;
@@ -74,10 +47,12 @@ export class LinuxHost implements Host {
   private readonly criDeadlineMs: number;
   /** Directories under --root are walked once per host; a host is opened per scan. */
   private readonly paths: RootResolver;
+  private readonly io: FileIo;
 
   constructor(opts: LinuxHostOptions = {}) {
     this.root = opts.root ?? '/';
-    this.paths = new RootResolver(this.root);
+    this.io = opts.blockingIo ? blockingIo : threadPoolIo;
+    this.paths = new RootResolver(this.root, this.io);
     this.criDeadlineMs = opts.criDeadlineMs ?? 3000;
     this.label = this.root === '/' ? 'live node' : `node disk at ${this.root}`;
   }
@@ -133,7 +108,7 @@ export class LinuxHost implements Host {
     try {
       const { real, stats } = await this.paths.locate(p, !opts?.noFollow);
       // Under --root the walk already lstat-ed what the path names; on / it did not.
-      const st = stats ?? (opts?.noFollow ? await fsp.lstat(real) : await fsp.stat(real));
+      const st = stats ?? (opts?.noFollow ? await this.io.lstat(real) : await this.io.stat(real));
       const type: PathType = st.isFile()
         ? 'file'
         : st.isDirectory()
@@ -144,7 +119,7 @@ export class LinuxHost implements Host {
               ? 'symlink'
               : 'other';
       const target =
-        type === 'symlink' ? await fsp.readlink(real).catch(() => undefined) : undefined;
+        type === 'symlink' ? await this.io.readlink(real).catch(() => undefined) : undefined;
       return {
         ok: true,
         type,
@@ -165,37 +140,21 @@ export class LinuxHost implements Host {
   }
 
   async readFile(p: string, opts?: ReadOptions): Promise<ReadResult> {
-    let handle: fsp.FileHandle | undefined;
     try {
-      const real = await this.real(p);
-      // O_NONBLOCK: opening a FIFO must not wait for a writer; we refuse non-regular files below.
-      handle = await fsp.open(real, constants.O_RDONLY | constants.O_NONBLOCK);
-      const st = await handle.stat();
-      if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
-      if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${p} is not a regular file` };
       const max = opts?.maxBytes ?? Number.MAX_SAFE_INTEGER;
-      // /proc and /sys files report size 0 but have content: read them up to a small cap.
-      const pseudo = st.size === 0;
-      const want = pseudo ? Math.min(max, 64 * 1024) : Math.min(st.size, max);
-      const buf = Buffer.alloc(want);
-      let got = 0;
-      while (got < want) {
-        const { bytesRead } = await handle.read(buf, got, want - got, got);
-        if (bytesRead === 0) break; // shrank while we read (file changing mid-scan)
-        got += bytesRead;
-      }
-      const size = pseudo ? got : st.size;
-      return { ok: true, data: buf.subarray(0, got), size, truncated: size > max };
+      const r = await this.io.readRegular(await this.real(p), max);
+      if (r.notRegular === 'dir')
+        return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
+      if (r.notRegular) return { ok: false, error: 'OTHER', message: `${p} is not a regular file` };
+      return { ok: true, data: r.data, size: r.size, truncated: r.size > max };
     } catch (e) {
       return fsError(p, e);
-    } finally {
-      await handle?.close().catch(() => undefined);
     }
   }
 
   async listDir(p: string): Promise<ListResult> {
     try {
-      return { ok: true, entries: await fsp.readdir(await this.real(p)) };
+      return { ok: true, entries: await this.io.readdir(await this.real(p)) };
     } catch (e) {
       return fsError(p, e);
     }
@@ -203,7 +162,7 @@ export class LinuxHost implements Host {
 
   async *streamFile(p: string, opts?: StreamOptions): AsyncIterable<Uint8Array> {
     const real = await this.real(p);
-    const st = await fsp.stat(real);
+    const st = await this.io.stat(real);
     if (!st.isFile())
       throw Object.assign(new Error(`${p} is not a regular file`), { code: 'OTHER' });
     const start =
@@ -211,15 +170,7 @@ export class LinuxHost implements Host {
     // Read up to the size seen now: a log growing while we scan does not make the scan endless.
     const end = Math.max(st.size - 1, start);
     if (st.size === 0) return;
-    if (opts?.into) {
-      yield* readInto(real, start, end + 1, opts.into);
-      return;
-    }
-    yield* createReadStream(real, {
-      start,
-      end,
-      highWaterMark: STREAM_CHUNK,
-    }) as AsyncIterable<Buffer>;
+    yield* this.io.readRange(real, start, end + 1, opts?.into);
   }
 
   async processes(): Promise<Fact<ProcessFact[]>> {

@@ -3,8 +3,12 @@
  * absolute symlink targets are taken relative to the root, never to this machine, and `..` never
  * climbs above it. Loops end in ELOOP after 40 hops, as in Linux.
  */
-import { promises as fsp, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import * as path from 'node:path';
+import { threadPoolIo, type FileIo } from './linux/file-io';
+
+/** The two calls a walk makes; either flavour of FileIo (see file-io.ts) answers alike. */
+type WalkIo = Pick<FileIo, 'lstat' | 'readlink'>;
 
 const MAX_HOPS = 40;
 
@@ -49,6 +53,7 @@ async function walk(
   from: Walk,
   pendingIn: readonly string[],
   followLast: boolean,
+  io: WalkIo,
 ): Promise<Walk> {
   let pending = [...pendingIn];
   const done = [...from.done];
@@ -65,7 +70,7 @@ async function walk(
     const isLast = pending.length === 0;
     let st;
     try {
-      st = await fsp.lstat(candidate);
+      st = await io.lstat(candidate);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       // The rest does not exist: the caller's operation reports ENOENT itself.
@@ -76,7 +81,7 @@ async function walk(
     if (st.isSymbolicLink() && (!isLast || followLast)) {
       hops += 1;
       if (hops > MAX_HOPS) throw new WalkError('ELOOP', 'too many levels of symbolic links');
-      const target = await fsp.readlink(candidate);
+      const target = await io.readlink(candidate);
       if (target.startsWith('/')) done.length = 0;
       pending = [...segmentsOf(target), ...pending];
       continue;
@@ -98,10 +103,11 @@ export async function resolveUnderRoot(
   root: string,
   p: string,
   followLast: boolean,
+  io: WalkIo = threadPoolIo,
 ): Promise<string> {
   if (root === '/') return p;
   try {
-    return realOf(root, await walk(root, { done: [], hops: 0 }, segmentsOf(p), followLast));
+    return realOf(root, await walk(root, { done: [], hops: 0 }, segmentsOf(p), followLast, io));
   } catch (e) {
     throw asResolveError(p, e);
   }
@@ -118,7 +124,10 @@ export class RootResolver {
   private readonly dirs = new Map<string, Promise<Walk>>();
   private readonly located = new Map<string, Promise<Located>>();
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly io: WalkIo = threadPoolIo,
+  ) {}
 
   async resolve(p: string, followLast: boolean): Promise<string> {
     return (await this.locate(p, followLast)).real;
@@ -140,13 +149,13 @@ export class RootResolver {
     const segs = segmentsOf(p);
     // `..` applies to the resolved path so far: walk those paths whole, as before.
     if (segs.length === 0 || segs.includes('..'))
-      return { real: await resolveUnderRoot(this.root, p, followLast) };
+      return { real: await resolveUnderRoot(this.root, p, followLast, this.io) };
     try {
       const dir = await this.dir(segs.slice(0, -1));
       const name = segs[segs.length - 1] as string;
       if (dir.missing)
         return { real: realOf(this.root, { ...dir, missing: [...dir.missing, name] }) };
-      const w = await walk(this.root, dir, [name], followLast);
+      const w = await walk(this.root, dir, [name], followLast, this.io);
       return { real: realOf(this.root, w), ...(w.last && { stats: w.last }) };
     } catch (e) {
       throw asResolveError(p, e);
@@ -165,7 +174,7 @@ export class RootResolver {
               const last = segs[segs.length - 1] as string;
               return parent.missing
                 ? { done: parent.done, hops: parent.hops, missing: [...parent.missing, last] }
-                : walk(this.root, parent, [last], true);
+                : walk(this.root, parent, [last], true, this.io);
             });
       this.dirs.set(key, w);
     }

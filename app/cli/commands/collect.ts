@@ -55,6 +55,8 @@ export const collectCommand = defineCommand({
       (await openHost({
         ...(root !== undefined && { root }),
         ...(criDeadlineMs !== undefined && { criDeadlineMs }),
+        // One command, then exit: nothing waits on the event loop meanwhile.
+        blockingIo: true,
       }));
     // An archive is written while the node is read (archive-writer.ts); a folder at the end.
     let archive: Awaited<ReturnType<typeof BundleArchiveWriter.open>> | undefined;

@@ -79,6 +79,8 @@ async function scanHere(
     ...(flags.bundle !== undefined && { bundle: flags.bundle }),
     ...(flags.root !== undefined && { root: flags.root }),
     ...(criDeadlineMs !== undefined && { criDeadlineMs }),
+    // One command, then exit: nothing waits on the event loop meanwhile.
+    blockingIo: true,
   });
   // A malformed manifest section is dropped (its facts become unknown); say which, on stderr.
   if (host instanceof BundleHost)
