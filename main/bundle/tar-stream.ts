@@ -79,8 +79,12 @@ export async function* tarOf(files: Iterable<TarFile>, mtime = new Date()): Asyn
   yield layout.end();
 }
 
-/** Level 6, what `tar czf` (gzip's default) uses; 64 KiB out per call into zlib's thread. */
-export const GZIP_OPTIONS = { level: 6, chunkSize: 64 * 1024 } as const;
+/**
+ * Level 6, what `tar czf` (gzip's default) uses. Up to 1 MiB out per call into zlib's thread:
+ * a log tail compresses about 100:1, and with 64 KiB the thread stopped every few MiB to wait
+ * for the main thread (busy reading configs) to take its output.
+ */
+export const GZIP_OPTIONS = { level: 6, chunkSize: 1024 * 1024 } as const;
 
 /** Gzips a byte stream as it is produced. */
 export function gzipStream(source: AsyncIterable<Uint8Array>): AsyncIterable<Buffer> {

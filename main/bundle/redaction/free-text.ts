@@ -11,23 +11,45 @@
 import { isUtf8 } from 'node:buffer';
 import type { Edit } from './edits';
 import type { Redaction } from '.';
-import { lineSecretEdits } from './text';
+import { KEY_MARKER, lineSecretEdits } from './text';
 
 /**
  * Lower-case forms of every word HINT can match: `api.?key` and `key-data` both hold `key`.
  * Bytes are compared after OR 0x20, which maps exactly `A`–`Z` onto `a`–`z` for letters.
+ *
+ * Each word is searched from a letter that is rare in runtime logs (`k`, `w`, `v`, `b`, ...):
+ * Buffer.indexOf finds a pattern's first byte with memchr and compares the rest at each hit, so
+ * `token` searched from its `t` stopped at nearly every line and `ken` from its `k` rarely does.
+ * The letters before the anchor are compared at each hit.
  */
-const NEEDLES = ['token', 'passw', 'secret', 'private', 'key', 'auth', 'bearer'].map((w) =>
-  Buffer.from(w, 'latin1'),
-);
-const LONGEST = Math.max(...NEEDLES.map((n) => n.length));
+const HINT_WORDS: readonly { word: string; anchor: number }[] = [
+  { word: 'token', anchor: 2 }, // ken
+  { word: 'passw', anchor: 4 }, // w
+  { word: 'secret', anchor: 2 }, // cret
+  { word: 'private', anchor: 3 }, // vate
+  { word: 'key', anchor: 0 },
+  { word: 'auth', anchor: 1 }, // uth
+  { word: 'bearer', anchor: 0 },
+];
+const NEEDLES = HINT_WORDS.map(({ word, anchor }) => ({
+  from: Buffer.from(word.slice(anchor), 'latin1'),
+  before: Buffer.from(word.slice(0, anchor), 'latin1'),
+}));
+const LONGEST = Math.max(...HINT_WORDS.map((n) => n.word.length));
 const WINDOW = 1024 * 1024;
 const NL = 0x0a;
+
+/** True when `b` holds `word` at `at` (no subarray: this runs at every anchor hit). */
+function startsWith(b: Buffer, at: number, word: Buffer): boolean {
+  for (let k = 0; k < word.length; k++) if (b[at + k] !== word[k]) return false;
+  return true;
+}
 
 /** Starts of the lines that hold a hint word (any case), ascending. */
 function hintedLines(data: Buffer): number[] {
   const starts = new Set<number>();
-  // Each window overlaps the next by LONGEST-1 bytes, so a word across the seam is found.
+  // Each window overlaps the next by LONGEST-1 bytes, so a word across the seam is found (by the
+  // window it starts in: a word starting before this window belongs to the previous one).
   const scratch = new ArrayBuffer((WINDOW + LONGEST + 3) & ~3);
   const words = new Uint32Array(scratch);
   const folded = Buffer.from(scratch);
@@ -37,26 +59,38 @@ function hintedLines(data: Buffer): number[] {
     data.copy(folded, 0, from, to);
     for (let i = 0, w = (n + 3) >>> 2; i < w; i++) words[i] = (words[i] as number) | 0x20202020;
     const view = folded.subarray(0, n);
-    for (const needle of NEEDLES) {
-      for (let i = view.indexOf(needle); i !== -1;) {
-        const start = data.lastIndexOf(NL, from + i) + 1;
+    for (const { from: needle, before } of NEEDLES) {
+      for (let i = view.indexOf(needle, before.length); i !== -1;) {
+        const at = i - before.length;
+        if (!startsWith(view, at, before)) {
+          i = view.indexOf(needle, i + 1);
+          continue;
+        }
+        const start = data.lastIndexOf(NL, from + at) + 1;
         starts.add(start);
         // One hit per line is enough: carry on after this line.
         const end = data.indexOf(NL, from + i);
         if (end === -1 || end + 1 >= to) break;
-        i = view.indexOf(needle, end + 1 - from);
+        i = view.indexOf(needle, end + 1 - from + before.length);
       }
     }
   }
   return [...starts].sort((a, b) => a - b);
 }
 
-/** Byte edits for the line patterns of free text, as textSecretEdits would find them. */
-function byteEdits(data: Buffer, encoding: 'utf8' | 'latin1'): Edit[] {
+const KEY_BLOCK = Buffer.from(KEY_MARKER, 'latin1');
+
+/**
+ * Byte edits for the line patterns of free text, as textSecretEdits would find them; undefined
+ * when a PEM key block is in the text (its marker holds "PRIVATE", so its line is a hinted one):
+ * that needs the string path's block handling.
+ */
+function byteEdits(data: Buffer, encoding: 'utf8' | 'latin1'): Edit[] | undefined {
   const out: Edit[] = [];
   for (const start of hintedLines(data)) {
     const nl = data.indexOf(NL, start);
     const end = nl === -1 ? data.length : nl;
+    if (data.subarray(start, end).includes(KEY_BLOCK)) return undefined;
     const line = data.toString(encoding, start, end);
     const found: Edit[] = [];
     lineSecretEdits(line, 0, { freeText: true }, found);
@@ -76,15 +110,18 @@ function encodingOf(data: Buffer): 'utf8' | 'latin1' {
 
 /**
  * Redacts free text byte by byte (see above): the same bytes and the same list as redactFile's
- * text path. With nothing to hide, `data` itself comes back (no copy).
+ * text path. With nothing to hide, `data` itself comes back (no copy). Undefined when the text
+ * holds a PEM key block, which only the string path handles.
  */
 export function redactFreeTextBytes(
   path: string,
   data: Buffer,
-): { data: Buffer; redactions: Redaction[] } {
+): { data: Buffer; redactions: Redaction[] } | undefined {
   const encoding = encodingOf(data);
+  const found = byteEdits(data, encoding);
+  if (found === undefined) return undefined;
   // Sorted by position, longer first; an edit overlapping an earlier one is dropped (edits.ts).
-  const edits = byteEdits(data, encoding).sort((a, b) => a.start - b.start || b.end - a.end);
+  const edits = found.sort((a, b) => a.start - b.start || b.end - a.end);
   if (edits.length === 0) return { data, redactions: [] };
   const parts: Buffer[] = [];
   const redactions: Redaction[] = [];
