@@ -13,6 +13,9 @@ import { parseToml } from '../../config/toml';
 import { applyEdits, type Edit } from './edits';
 import { jsonSecretEdits } from './json';
 import { redactFreeTextBytes } from './free-text';
+import { BYTE_REDACTION_BYTES, freeTextOnly } from './free-text-gate';
+import { looksToml, looksYaml } from './file-kind';
+import { mayHoldSecrets } from './may-hold-secrets';
 import { KEY_MARKER, textSecretEdits } from './text';
 import { tomlSecretEdits } from './toml';
 import { yamlParses, yamlSecretEdits } from './yaml';
@@ -41,26 +44,6 @@ const PARSES: Record<Format, (text: string) => boolean> = {
   toml: (t) => parseToml(t).ok,
   yaml: yamlParses,
 };
-
-function baseName(path: string): string {
-  return path.split(/[\\/]/).pop()?.toLowerCase() ?? '';
-}
-
-function looksToml(path: string): boolean {
-  const name = baseName(path);
-  return name.endsWith('.toml') || (name.endsWith('.conf') && /crio|containerd/i.test(path));
-}
-
-function looksYaml(path: string, text: string): boolean {
-  const name = baseName(path);
-  return (
-    /\.ya?ml$/.test(name) ||
-    name.includes('kubeconfig') ||
-    name === 'kubelet.conf' ||
-    name === 'admin.conf' ||
-    /^(apiVersion|kind|clusters|users):/m.test(text.slice(0, 65536))
-  );
-}
 
 /** The format `text` parses as, with the edits hiding its secret values. */
 function structure(path: string, text: string): Structured | undefined {
@@ -117,36 +100,15 @@ function withhold(path: string, why: string): { data: Buffer; redactions: Redact
   return { data: Buffer.alloc(0), redactions: [{ path, what: `whole file withheld: ${why}` }] };
 }
 
-/** From this size on, free text is redacted over its bytes (free-text.ts), not as a string. */
-export const BYTE_REDACTION_BYTES = 256 * 1024;
-
-const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
-/** Enough bytes for the 65,536 characters looksYaml looks at, whatever the encoding. */
-const YAML_HEAD_BYTES = 3 * 65536;
-const YAML_KEYS = ['apiVersion:', 'kind:', 'clusters:', 'users:'].map((k) => Buffer.from(k));
-
 /**
- * True when `structure()` could not apply and the text path would run only the line patterns:
- * judged on the bytes, erring towards "could" (which takes the string path, never a wrong one).
+ * True when `structure()` could not apply and the text path would run only the line patterns
+ * (free-text-gate.ts), and no PEM key block is in it.
  */
 export function plainFreeText(path: string, data: Buffer): boolean {
-  return plainUnlessKeyBlock(path, data) && !data.includes(KEY_MARKER);
+  return freeTextOnly(path, data) && !data.includes(KEY_MARKER);
 }
 
-/**
- * plainFreeText without its search for a PEM key block: the byte path finds one itself (its
- * marker holds "PRIVATE", a hint word) and gives up, which saves a pass over a 64 MiB log tail.
- */
-function plainUnlessKeyBlock(path: string, data: Buffer): boolean {
-  if (looksToml(path) || looksYaml(path, '')) return false;
-  let i = 0;
-  while (i < data.length && ASCII_SPACE.has(data[i] as number)) i++;
-  const first = data[i];
-  // `{`/`[` would be tried as JSON; a non-ASCII byte might be Unicode white space before one.
-  if (first === 0x7b || first === 0x5b || (first !== undefined && first >= 0x80)) return false;
-  const head = data.subarray(0, YAML_HEAD_BYTES);
-  return !YAML_KEYS.some((k) => head.includes(k));
-}
+export { BYTE_REDACTION_BYTES };
 
 export function redactFile(path: string, data: Buffer): { data: Buffer; redactions: Redaction[] } {
   if (looksBinary(data)) {
@@ -154,7 +116,7 @@ export function redactFile(path: string, data: Buffer): { data: Buffer; redactio
       ? withhold(path, 'a binary file holding a private key')
       : { data, redactions: [] };
   }
-  if (data.length >= BYTE_REDACTION_BYTES && plainUnlessKeyBlock(path, data)) {
+  if (data.length >= BYTE_REDACTION_BYTES && freeTextOnly(path, data)) {
     const r = redactFreeTextBytes(path, data);
     if (r) return r;
   }
@@ -167,6 +129,7 @@ export function redactAsText(
   data: Buffer,
 ): { data: Buffer; redactions: Redaction[] } {
   const { text, encoding } = decode(data);
+  if (!mayHoldSecrets(text)) return { data, redactions: [] };
   const s = structure(path, text);
   const edits = s
     ? [...s.edits, ...textSecretEdits(text, { freeText: false })]
