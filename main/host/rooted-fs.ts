@@ -66,7 +66,10 @@ async function walk(
       done.pop();
       continue;
     }
-    const candidate = path.join(root, ...done, seg);
+    // Plain concatenation, only for the lstat/readlink below: no segment is empty, `.` or `..`
+    // here, and the kernel reads a `//` or `/./` the root may hold as path.join would write it.
+    // Normalising the whole path at every step of every walk cost more than the lstat itself.
+    const candidate = `${root}/${done.length ? `${done.join('/')}/` : ''}${seg}`;
     const isLast = pending.length === 0;
     let st;
     try {
