@@ -79,6 +79,16 @@ for (const out of cli.outputFiles) {
   mkdirSync(path.dirname(out.path), { recursive: true });
   writeFileSync(out.path, text);
 }
+// collect's log-tail worker (main/bundle/tail/): a file of its own, loaded by a worker thread.
+await build({
+  ...common,
+  entryPoints: { 'tail-worker': 'main/bundle/tail/tail-worker.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  minifyWhitespace: true,
+  sourcemap: false,
+});
 rmSync('dist/launch.mjs', { force: true });
 await build({
   ...common,

@@ -8,6 +8,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Header, Pax } from 'tar';
+import { BLOCK, GZIP_OPTIONS, padding } from './tar-blocks';
+
+export { GZIP_OPTIONS };
 
 export interface TarFile {
   /** Archive path, `/`-separated, relative. */
@@ -15,7 +18,6 @@ export interface TarFile {
   data: Uint8Array;
 }
 
-const BLOCK = 512;
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
@@ -48,6 +50,19 @@ export class TarLayout {
 
   /** The blocks that store `data` at `path`, in order; undefined for a skipped clash. */
   entry(path: string, data: Uint8Array): Buffer[] | undefined {
+    const out = this.head(path, data.length);
+    if (!out) return undefined;
+    out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    const pad = padding(data.length);
+    if (pad) out.push(Buffer.alloc(pad));
+    return out;
+  }
+
+  /**
+   * The headers of a `size`-byte file at `path` (its folders' first): the caller supplies the
+   * data and its padding to a whole block. Undefined for a skipped clash.
+   */
+  head(path: string, size: number): Buffer[] | undefined {
     const parts = path.split('/');
     const parents = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
     if (this.written.has(path) || this.dirs.has(path) || parents.some((d) => this.written.has(d)))
@@ -59,10 +74,7 @@ export class TarLayout {
       out.push(...header(`${d}/`, 'Directory', 0, this.mtime));
     }
     this.written.add(path);
-    out.push(...header(path, 'File', data.length, this.mtime));
-    out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-    const pad = (BLOCK - (data.length % BLOCK)) % BLOCK;
-    if (pad) out.push(Buffer.alloc(pad));
+    out.push(...header(path, 'File', size, this.mtime));
     return out;
   }
 
@@ -78,13 +90,6 @@ export async function* tarOf(files: Iterable<TarFile>, mtime = new Date()): Asyn
   for (const f of files) yield* layout.entry(f.path, f.data) ?? [];
   yield layout.end();
 }
-
-/**
- * Level 6, what `tar czf` (gzip's default) uses. Up to 1 MiB out per call into zlib's thread:
- * a log tail compresses about 100:1, and with 64 KiB the thread stopped every few MiB to wait
- * for the main thread (busy reading configs) to take its output.
- */
-export const GZIP_OPTIONS = { level: 6, chunkSize: 1024 * 1024 } as const;
 
 /** Gzips a byte stream as it is produced. */
 export function gzipStream(source: AsyncIterable<Uint8Array>): AsyncIterable<Buffer> {

@@ -72,6 +72,12 @@ export interface Host {
   listDir(path: string): Promise<ListResult>;
   /** Streams a (possibly huge) file in chunks; errors surface as a rejected iteration. */
   streamFile(path: string, opts?: StreamOptions): AsyncIterable<Uint8Array>;
+  /**
+   * Records the last `tailBytes` of a log straight into the bundle being written, without
+   * handing the bytes to the caller (collect does not match logs). Only a recording host that
+   * can do this offers it; undefined from it means "stream it instead".
+   */
+  recordTail?(path: string, tailBytes: number): Promise<{ bytes: number } | undefined>;
   processes(): Promise<Fact<ProcessFact[]>>;
   services(names: readonly string[]): Promise<Fact<ServiceFact[]>>;
   /** Versions the host can determine by itself (running `kubelet --version` etc. on live hosts). */

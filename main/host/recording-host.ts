@@ -24,6 +24,7 @@ import type {
 } from './host';
 import { joinNode } from '../conventions/node-paths';
 import { InFlightLimit } from './in-flight-limit';
+import type { TailOffload } from '../bundle/tail/tail-offload';
 
 export interface RecordedFile {
   path: string;
@@ -45,7 +46,20 @@ export interface RecordingOptions {
    * disk: see in-flight-limit.ts). Unset for hosts that batch what is asked in the same tick.
    */
   maxInFlight?: number;
+  /**
+   * Log tails recorded on a worker thread (main/bundle/tail/) and handed to `sinkCompressed`
+   * already gzipped: collect of a local disk. `localPath` says where a node path is on this
+   * machine (undefined: record that file the ordinary way).
+   */
+  tails?: {
+    offload: Pick<TailOffload, 'run'>;
+    localPath: (nodePath: string) => Promise<string | undefined>;
+    sinkCompressed: (path: string, length: number, member: Uint8Array) => void;
+  };
 }
+
+/** Below this, a tail is recorded in place: a worker's hand-off would cost more than it saves. */
+const OFFLOAD_MIN_BYTES = 1024 * 1024;
 
 export class RecordingHost implements Host {
   readonly os: 'linux' | 'windows';
@@ -56,6 +70,12 @@ export class RecordingHost implements Host {
   /** Files handed to the sink: path → bytes. */
   private readonly sunk = new Map<string, number>();
   private readonly redactions: Redaction[] = [];
+  /**
+   * Redactions of tails recorded on the worker, by path in the order they were asked for: the
+   * manifest lists them after the others whenever the worker answers, so it does not depend on
+   * timing.
+   */
+  private readonly tailRedactions = new Map<string, Redaction[]>();
   private readonly logs: { source: string; path: string }[] = [];
   private nodeFacts: NodeFacts | undefined;
   private procs: ProcessFact[] | undefined;
@@ -200,6 +220,35 @@ export class RecordingHost implements Host {
     }
   }
 
+  async recordTail(p: string, tailBytes: number): Promise<{ bytes: number } | undefined> {
+    const tails = this.opts.tails;
+    const st = this.paths[p];
+    if (!tails || this.sunk.has(p) || st?.type !== 'file' || st.size === undefined)
+      return undefined;
+    const size = st.size;
+    if (Math.min(size, tailBytes) < OFFLOAD_MIN_BYTES) return undefined;
+    const real = await tails.localPath(p);
+    if (real === undefined) return undefined;
+    this.progress(p);
+    this.tailRedactions.set(p, []);
+    const out = await tails.offload.run({
+      real,
+      nodePath: p,
+      start: Math.max(0, size - tailBytes),
+      end: size,
+      redact: this.opts.redact,
+    });
+    if (!out.handled || this.sunk.has(p)) {
+      this.tailRedactions.delete(p);
+      return undefined;
+    }
+    this.tailRedactions.set(p, out.redactions);
+    this.sunk.set(p, out.length);
+    tails.sinkCompressed(p, out.length, out.member);
+    if (size > out.length) this.paths[p] = { ...st, truncated: true };
+    return { bytes: out.length };
+  }
+
   async processes(): Promise<Fact<ProcessFact[]>> {
     const r = await this.inner.processes();
     if (r.known) {
@@ -337,7 +386,7 @@ export class RecordingHost implements Host {
             },
       }),
       logs: this.logs,
-      redactions: this.redactions,
+      redactions: [...this.redactions, ...[...this.tailRedactions.values()].flat()],
     };
     return { manifest, files: [...this.files.entries()].map(([path, data]) => ({ path, data })) };
   }

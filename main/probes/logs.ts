@@ -49,6 +49,14 @@ async function* once(text: string): AsyncIterable<Uint8Array> {
   yield Buffer.from(text, 'utf8');
 }
 
+const EMPTY_SCAN: LogScanResult = {
+  matches: [],
+  bytesScanned: 0,
+  lines: 0,
+  truncatedLines: 0,
+  droppedMatches: 0,
+};
+
 /**
  * Reads a log to its end and matches nothing: `collect` needs the bytes (its recording host keeps
  * them), not the matches, which the scan of the bundle finds later from the same bytes.
@@ -89,7 +97,12 @@ export async function probeLogs(
     }
     if (st.type !== 'file') continue;
     const tailBytes = READ_LIMITS.logTailBytes;
-    const r = await scanLog(ctx.host.streamFile(path, { tailBytes }), path, sigs);
+    // collect: a recording host may take the tail straight into the bundle (on another core).
+    const recorded =
+      opts.match === false ? await ctx.host.recordTail?.(path, tailBytes) : undefined;
+    const r = recorded
+      ? { ...EMPTY_SCAN, bytesScanned: recorded.bytes }
+      : await scanLog(ctx.host.streamFile(path, { tailBytes }), path, sigs);
     sources.push({
       path,
       origin: 'file',

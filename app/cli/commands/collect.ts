@@ -2,6 +2,7 @@ import { visible } from '../visible';
 import { ArgError, CRI_TIMEOUT_FLAG, ROOT_FLAG, criTimeoutMs, defineCommand } from '../command';
 import { VERSION } from '../version';
 import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
+import { builtTailWorker } from '../tail-worker-script';
 
 export const collectCommand = defineCommand({
   name: 'collect',
@@ -33,6 +34,8 @@ export const collectCommand = defineCommand({
       { writeBundleDir },
       { BundleArchiveWriter },
       { recordReferencedFiles },
+      { LinuxHost },
+      { TailOffload },
     ] = await Promise.all([
       import('../../../main/engine/open-host'),
       import('../../../main/host/recording-host'),
@@ -40,6 +43,8 @@ export const collectCommand = defineCommand({
       import('../../../main/bundle/writer'),
       import('../../../main/bundle/archive-writer'),
       import('../../../main/bundle/referenced-files'),
+      import('../../../main/host/linux-host'),
+      import('../../../main/bundle/tail/tail-offload'),
     ]);
     // The same host a live scan uses: this Linux machine (or a disk under --root), or on Windows
     // the PowerShell-backed host, so a bundle records exactly what `scan` would read.
@@ -60,10 +65,16 @@ export const collectCommand = defineCommand({
       }));
     // An archive is written while the node is read (archive-writer.ts); a folder at the end.
     let archive: Awaited<ReturnType<typeof BundleArchiveWriter.open>> | undefined;
+    let offload: InstanceType<typeof TailOffload> | undefined;
     try {
       if (out.endsWith('.tar.gz') || out.endsWith('.tgz'))
         archive = await BundleArchiveWriter.open(out, inner.os);
       let files = 0;
+      // A local disk into an archive: log tails are read, redacted and compressed on a worker
+      // thread while this one reads the configs (main/bundle/tail/).
+      const workerScript =
+        archive && !target && inner instanceof LinuxHost ? builtTailWorker() : undefined;
+      offload = workerScript ? new TailOffload(workerScript) : undefined;
       const rec = new RecordingHost(inner, {
         redact: !flags['no-redact'],
         collectorVersion: VERSION,
@@ -76,6 +87,15 @@ export const collectCommand = defineCommand({
         // A local Linux disk: 2,000 conflists read 64 at a time cost far less memory than all at
         // once, as fast. (Windows and remote hosts batch what is asked together: left alone.)
         ...(!target && inner.os === 'linux' && { maxInFlight: 64 }),
+        ...(offload &&
+          archive &&
+          inner instanceof LinuxHost && {
+            tails: {
+              offload,
+              localPath: (p: string) => inner.localPath(p),
+              sinkCompressed: archive.addCompressed.bind(archive),
+            },
+          }),
       });
       const snapshot = await collectSnapshot(rec, {
         matchLogs: false,
@@ -92,6 +112,7 @@ export const collectCommand = defineCommand({
       );
       return 0;
     } finally {
+      await offload?.close();
       await archive?.abort();
       await opened?.close();
     }

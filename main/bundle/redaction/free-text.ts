@@ -39,6 +39,16 @@ const LONGEST = Math.max(...HINT_WORDS.map((n) => n.word.length));
 const WINDOW = 1024 * 1024;
 const NL = 0x0a;
 
+let scratch: { words: Uint32Array; folded: Buffer } | undefined;
+/** One folding buffer for every call: a log tail redacted part by part asks for it 64 times. */
+function foldScratch(): { words: Uint32Array; folded: Buffer } {
+  if (!scratch) {
+    const buf = new ArrayBuffer((WINDOW + LONGEST + 3) & ~3);
+    scratch = { words: new Uint32Array(buf), folded: Buffer.from(buf) };
+  }
+  return scratch;
+}
+
 /** True when `b` holds `word` at `at` (no subarray: this runs at every anchor hit). */
 function startsWith(b: Buffer, at: number, word: Buffer): boolean {
   for (let k = 0; k < word.length; k++) if (b[at + k] !== word[k]) return false;
@@ -50,9 +60,7 @@ function hintedLines(data: Buffer): number[] {
   const starts = new Set<number>();
   // Each window overlaps the next by LONGEST-1 bytes, so a word across the seam is found (by the
   // window it starts in: a word starting before this window belongs to the previous one).
-  const scratch = new ArrayBuffer((WINDOW + LONGEST + 3) & ~3);
-  const words = new Uint32Array(scratch);
-  const folded = Buffer.from(scratch);
+  const { words, folded } = foldScratch();
   for (let from = 0; from < data.length; from += WINDOW) {
     const to = Math.min(data.length, from + WINDOW + LONGEST - 1);
     const n = to - from;
@@ -104,7 +112,7 @@ function byteEdits(data: Buffer, encoding: 'utf8' | 'latin1'): Edit[] | undefine
 const REPLACEMENT = Buffer.from('\uFFFD', 'utf8');
 
 /** The encoding index.ts's decode() would choose: UTF-8 when it decodes losslessly. */
-function encodingOf(data: Buffer): 'utf8' | 'latin1' {
+export function encodingOf(data: Buffer): 'utf8' | 'latin1' {
   return isUtf8(data) && data.indexOf(REPLACEMENT) === -1 ? 'utf8' : 'latin1';
 }
 
@@ -117,7 +125,20 @@ export function redactFreeTextBytes(
   path: string,
   data: Buffer,
 ): { data: Buffer; redactions: Redaction[] } | undefined {
-  const encoding = encodingOf(data);
+  return redactFreeTextPart(path, data, encodingOf(data), 1);
+}
+
+/**
+ * The same for a part of a larger text that starts at a line boundary and ends after a newline
+ * (or at the text's end), decoded as `encoding`, its first line numbered `firstLine`: a log
+ * tail redacted part by part (main/bundle/tail/) names the same lines as the whole would.
+ */
+export function redactFreeTextPart(
+  path: string,
+  data: Buffer,
+  encoding: 'utf8' | 'latin1',
+  firstLine: number,
+): { data: Buffer; redactions: Redaction[] } | undefined {
   const found = byteEdits(data, encoding);
   if (found === undefined) return undefined;
   // Sorted by position, longer first; an edit overlapping an earlier one is dropped (edits.ts).
@@ -126,7 +147,7 @@ export function redactFreeTextBytes(
   const parts: Buffer[] = [];
   const redactions: Redaction[] = [];
   let at = 0;
-  let line = 1;
+  let line = firstLine;
   let counted = 0;
   for (const e of edits) {
     if (e.start < at) continue;
