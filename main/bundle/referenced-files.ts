@@ -11,6 +11,8 @@ import { READ_LIMITS } from './limits';
 /** Keys whose string value names a file the plugin reads. */
 const FILE_KEYS = /^(kubeconfig|kubeconfig_?file(path)?|kubeconfig_?path)$/i;
 
+const MAY_NAME_A_FILE = /kubeconfig|\\/i;
+
 /** At most this many referenced files per collection (a hostile conf could name thousands). */
 const MAX_REFERENCED = 32;
 
@@ -25,6 +27,9 @@ export function referencedFiles(snapshot: Snapshot, os: 'linux' | 'windows'): st
     if (!dir.entries.known) continue;
     for (const f of dir.entries.value) {
       if (f.text === undefined || !f.text.trimStart().startsWith('{')) continue;
+      // Every key FILE_KEYS accepts holds "kubeconfig" (an escape could spell it otherwise):
+      // a conf without either names no file, and is not parsed a second time.
+      if (!MAY_NAME_A_FILE.test(f.text)) continue;
       let doc: unknown;
       try {
         doc = JSON.parse(f.text);
