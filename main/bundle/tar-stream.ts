@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Header, Pax } from 'tar';
 import { BLOCK, GZIP_OPTIONS, padding } from './tar-blocks';
+import { plainUstarHeader } from './ustar-header';
 
 export { GZIP_OPTIONS };
 
@@ -22,9 +23,12 @@ const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
 function header(path: string, type: 'File' | 'Directory', size: number, mtime: Date): Buffer[] {
+  const mode = type === 'File' ? FILE_MODE : DIR_MODE;
+  const plain = plainUstarHeader(path, type, size, mode, mtime);
+  if (plain) return [plain];
   const h = new Header({
     path,
-    mode: type === 'File' ? FILE_MODE : DIR_MODE,
+    mode,
     size,
     mtime,
     type,
