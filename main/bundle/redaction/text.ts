@@ -31,7 +31,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     what: 'bearer token',
-    re: /(Bearer[ \t]+)([A-Za-z0-9._~+/=-]{8,})/g,
+    // The scheme's name is case-insensitive (RFC 7235, 2.1): `bearer abc…` is a token too.
+    re: /(Bearer[ \t]+)([A-Za-z0-9._~+/=-]{8,})/gi,
     freeTextOnly: false,
   },
   {
