@@ -4,6 +4,7 @@
 // `deadlineMs` in total, not once per call. The channel is always closed before returning.
 import { openCriChannel, type CriChannel } from './channel';
 import { decodeSandboxList, decodeStatus, decodeVersion } from './decode';
+import { loadCriDefinitions } from './proto/load';
 import type { CriApi, CriEntry, CriError } from './types';
 
 export {
@@ -24,6 +25,21 @@ export interface ProbeOptions {
 const UNIMPLEMENTED = 12;
 // kubelet sends its CRI API version here; runtimes ignore the value.
 const KUBELET_API_VERSION = '0.1.0';
+
+/**
+ * Compiles the CRI definitions now (proto-loader's parse and protobufjs's generated coders, some
+ * 30 ms) so that a caller with idle time — a remote scan waiting for the node's first answer —
+ * does not pay it later, between the collection and the first CRI call.
+ */
+export function warmCriDefinitions(): void {
+  const v1 = loadCriDefinitions().runtimeService['runtime.v1'];
+  for (const m of ['Version', 'Status', 'ListPodSandbox'] as const) {
+    const def = v1[m];
+    if (!def) continue;
+    def.requestSerialize({});
+    def.responseDeserialize(Buffer.alloc(0));
+  }
+}
 
 export async function probeCriEndpoint(
   endpoint: string,

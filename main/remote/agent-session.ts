@@ -135,7 +135,11 @@ export class AgentSession {
     });
   }
 
-  private flush(): void {
+  /**
+   * Sends what is queued now rather than at the end of this turn of the event loop: a caller about
+   * to do tens of milliseconds of synchronous work (loading the engine) lets the node start answering.
+   */
+  flush(): void {
     this.flushScheduled = false;
     if (this.queue.length === 0 || !this.proc) return;
     const text = this.queue.join('');

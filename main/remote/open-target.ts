@@ -155,7 +155,12 @@ export async function scanTarget(
     // The node's program starts first; the engine (rules, gRPC) loads while it answers.
     const connecting = opened.host instanceof RemoteLinuxHost ? opened.host.connect() : undefined;
     connecting?.catch(() => undefined);
-    const [{ scanHost }] = await Promise.all([import('../engine/scan'), import('../cri/client')]);
+    const [{ scanHost }, { warmCriDefinitions }] = await Promise.all([
+      import('../engine/scan'),
+      import('../cri/client'),
+    ]);
+    // …and the gRPC definitions compile now, not between the collection and the CRI calls.
+    if (connecting) warmCriDefinitions();
     await connecting;
     const r = await scanHost(opened.host, scan);
     const info = opened.info();

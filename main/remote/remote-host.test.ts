@@ -86,6 +86,42 @@ describe.each(shells)('the node agent under %s answers like LinuxHost', (_name, 
   });
 });
 
+describe('connecting', () => {
+  it('sends the first batch before the caller goes on, not at the end of its turn', async () => {
+    const t = new LocalShellTransport([], 60_000);
+    const remote = new RemoteLinuxHost(t);
+    try {
+      const connecting = remote.connect();
+      // Two microtask turns (prepare, then the asks): no timer or I/O callback has run yet.
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(t.written[0]?.join('')).toMatch(/^node\nprocs\n/);
+      await connecting;
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it("starts the CRI relay's program startGapMs behind the agent, and never after close", async () => {
+    const late = new LocalShellTransport([], 60_000);
+    const remote = new RemoteLinuxHost(late);
+    await remote.connect();
+    await remote.close();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(late.spawned.map((a) => a[0])).toEqual(['sh']);
+
+    const soon = new LocalShellTransport([], 0);
+    const other = new RemoteLinuxHost(soon);
+    try {
+      await other.connect();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(soon.spawned.map((a) => a[0])).toEqual(['sh', 'socat']);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('closing a session', () => {
   it("returns on the agent's goodbye, not when the client's own teardown ends", async () => {
     // The outer sh stands for `podman exec`: it keeps stdout open for 3 s after the agent exits.

@@ -73,6 +73,7 @@ export class RemoteLinuxHost implements Host {
   private readonly answers = new Map<string, Promise<AgentAnswer>>();
   private prefetched = false;
   private readonly relay: RelayStats = { connections: 0 };
+  private relayTimer: NodeJS.Timeout | undefined;
   /** How the CRI answers were obtained, or why not (set by cri()). */
   criRoute: string | undefined;
 
@@ -119,12 +120,18 @@ export class RemoteLinuxHost implements Host {
   async connect(): Promise<void> {
     await this.transport.prepare();
     const first = this.ask({ op: 'node' });
-    // The default containerd socket is what most nodes are asked about: its relay starts now.
-    prewarmRelay(this.transport, DEFAULT_CRI_SOCKET, this.relay);
+    this.session.flush();
+    // The default containerd socket is what most nodes are asked about: its relay starts now,
+    // just behind the agent (startGapMs), and is set up by the time the collection is done.
+    this.relayTimer = setTimeout(
+      () => prewarmRelay(this.transport, DEFAULT_CRI_SOCKET, this.relay),
+      this.transport.startGapMs ?? 0,
+    );
     await first;
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.relayTimer);
     closeWarm(this.relay);
     await this.session.close();
   }

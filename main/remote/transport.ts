@@ -35,6 +35,12 @@ export interface Transport {
   readonly target: Target;
   /** Words for reports: `podman exec`, `ssh`, `kubectl debug pod`. */
   readonly name: string;
+  /**
+   * How long a second program should wait after the first before it starts, so the first one
+   * (the agent) is not queued behind it: podman takes a per-container lock to set up each exec
+   * (about 70 ms here), and whichever client reaches it first goes first. Default 0.
+   */
+  readonly startGapMs?: number;
   /** Anything that must exist before the first program runs (the debug pod); idempotent. */
   prepare(): Promise<void>;
   /** Starts `argv` on the node, with the node's root as `/`. */

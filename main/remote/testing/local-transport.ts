@@ -10,15 +10,28 @@ export class LocalShellTransport implements Transport {
   readonly name = 'local shell';
   readonly target: Target = { kind: 'container', engine: 'podman', name: 'this-machine' };
   spawned: string[][] = [];
+  /** What was written to each spawned program's stdin, in spawn order. */
+  written: string[][] = [];
 
-  constructor(private readonly shell: readonly string[] = []) {}
+  constructor(
+    private readonly shell: readonly string[] = [],
+    readonly startGapMs?: number,
+  ) {}
 
   async prepare(): Promise<void> {}
 
   spawn(argv: readonly string[]): NodeProcess {
     this.spawned.push([...argv]);
+    const writes: string[] = [];
+    this.written.push(writes);
     const [cmd, ...rest] = [...this.shell, ...argv];
-    return spawnClient(cmd as string, rest);
+    const p = spawnClient(cmd as string, rest);
+    const write = p.stdin.write.bind(p.stdin) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    p.stdin.write = ((chunk: unknown, ...more: unknown[]) => {
+      writes.push(String(chunk));
+      return write(chunk, ...more);
+    }) as typeof p.stdin.write;
+    return p;
   }
 
   async localRoot(): Promise<{ ok: false; reason: string }> {
