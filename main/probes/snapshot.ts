@@ -101,23 +101,31 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     Promise.all(dedupe(host.os, binPaths).map((p) => probeBinDir(ctx, p))),
   ]);
 
-  let cri: Snapshot['cri'];
+  let asked: Promise<Snapshot['cri']> | undefined;
   if (!opts.skipCri) {
     progress('asking the runtimes over CRI');
     // Only sockets that exist are asked: a missing one is `cri.endpoint.missing`'s business.
     const ask = endpoints
       .filter((e) => e.state === 'present' || e.state === 'unknown')
       .map((e) => e.endpoint);
-    cri = ask.length > 0 ? await host.cri(ask) : await host.cri([]);
+    asked = host.cri(ask);
+    asked.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
   }
+  // The rest reads only files and the dirs found above: it is asked while the runtimes answer
+  // CRI, not after (a remote node's agent answers it meanwhile; CRI has its own connection).
+  const logsAndFiles = Promise.all([
+    logsRead ?? probeLogs(ctx, { extraFiles: serviceLogFiles(services) }),
+    probeConfigChanges(ctx, [containerd, crio], confDirs),
+    host.os === 'linux' ? probeKernel(ctx) : undefined,
+    probeIpam(ctx, confDirs),
+    probePluginVersions(ctx, confDirs, binDirs),
+  ]);
+  logsAndFiles.catch(() => undefined);
+  const cri: Snapshot['cri'] = await asked;
   const criUnknown = cri === undefined ? host.criUnavailable?.() : undefined;
 
   progress('logs');
-  const logs = await (logsRead ?? probeLogs(ctx, { extraFiles: serviceLogFiles(services) }));
-  const configChanges = await probeConfigChanges(ctx, [containerd, crio], confDirs);
-  const kernel = host.os === 'linux' ? await probeKernel(ctx) : undefined;
-  const ipam = await probeIpam(ctx, confDirs);
-  const pluginVersions = await probePluginVersions(ctx, confDirs, binDirs);
+  const [logs, configChanges, kernel, ipam, pluginVersions] = await logsAndFiles;
 
   const snapshot: Snapshot = {
     node,

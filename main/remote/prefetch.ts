@@ -13,6 +13,7 @@ import { SERVICE_NAMES } from '../probes/versions';
 import type { AgentRequest } from './agent-session';
 import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
 import { KERNEL_PATHS } from '../conventions/kernel-paths';
+import { HOST_LOCAL_DIR } from '../probes/ipam';
 
 export const LIST_MAX = 100_000;
 
@@ -39,6 +40,8 @@ export function defaultPrefetch(): AgentRequest[] {
     '/usr/lib/systemd/system/kubelet.service.d',
     '/etc/systemd/system/kubelet.service.d',
     '/lib/systemd/system/kubelet.service.d',
+    // host-local's reservations: one listing answers every network without a folder there.
+    HOST_LOCAL_DIR,
   ];
   // Each stat here was otherwise one more exchange, asked after the answer before it.
   const stats = [
