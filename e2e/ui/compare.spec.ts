@@ -45,6 +45,14 @@ test('compare two demos: gone, added and the load order then and now', async ({ 
     [],
   );
 
+  // The sides are in the address: a reload comes back to the same comparison's picks.
+  await expect(page).toHaveURL(/#\/compare\?.*before=src%3Ademo%3Ahealthy-node.*&after=scan%3As-/);
+  const after = await page.getByLabel('After').inputValue();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
+  await expect(page.getByLabel('Before')).toHaveValue('src:demo:healthy-node');
+  await expect(page.getByLabel('After')).toHaveValue(after);
+
   // The held scans are offered on both sides, the one shown now marked.
   const options = await page.getByLabel('Before').locator('option').allTextContents();
   expect(options.some((o) => /minikube.*\(shown now\)/i.test(o))).toBe(true);

@@ -6,14 +6,23 @@
  */
 import { formatRoute, parseRoute, type Route } from './route';
 import { useView } from './view-store';
+import { useComparePicks } from './compare-store';
 
 function currentRoute(): Route {
   const v = useView.getState();
-  return { screen: v.screen, findingId: v.selectedFindingId, source: v.source, viewer: v.viewer };
+  const c = useComparePicks.getState();
+  return {
+    screen: v.screen,
+    findingId: v.selectedFindingId,
+    source: v.source,
+    viewer: v.viewer,
+    compare: { before: c.before, after: c.after },
+  };
 }
 
 function apply(route: Route): void {
   useView.getState().restore(route);
+  if (route.compare) useComparePicks.getState().restore(route.compare.before, route.compare.after);
 }
 
 /** Call once before the first render; returns a function that stops the syncing. */
@@ -30,8 +39,15 @@ export function startAddressSync(win: Window = window): () => void {
     const next = formatRoute(currentRoute());
     if (next !== win.location.hash) win.history.pushState(null, '', next);
   });
+  // The Compare sides refine the screen's address in place: a pick (or its default) is not a
+  // step Back should undo one by one.
+  const unsubscribePicks = useComparePicks.subscribe(() => {
+    const next = formatRoute(currentRoute());
+    if (next !== win.location.hash) win.history.replaceState(null, '', next);
+  });
   return () => {
     unsubscribe();
+    unsubscribePicks();
     win.removeEventListener('popstate', onPop);
     win.removeEventListener('hashchange', onPop);
   };

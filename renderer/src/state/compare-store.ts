@@ -9,8 +9,14 @@ interface ComparePicks {
   after: SidePick | null;
   /** The shown scan the picks were last defaulted for. */
   defaultedFor: string | null;
+  /**
+   * Picks from an address (a reload, Back): kept over the next defaulting, which would otherwise
+   * put the scan shown now in their place.
+   */
+  fromAddress: boolean;
   setBefore(p: SidePick | null): void;
   setAfter(p: SidePick | null): void;
+  restore(before: SidePick | null, after: SidePick | null): void;
   /** After: the scan shown now; Before: an earlier scan of its source, when one is held. */
   defaultTo(shown: string, earlier: string | undefined): void;
 }
@@ -19,12 +25,18 @@ export const useComparePicks = create<ComparePicks>()((set) => ({
   before: null,
   after: null,
   defaultedFor: null,
+  fromAddress: false,
   setBefore: (before) => set({ before }),
   setAfter: (after) => set({ after }),
+  restore: (before, after) => set({ before, after, fromAddress: true }),
   defaultTo: (shown, earlier) =>
-    set((s) => ({
-      defaultedFor: shown,
-      after: `scan:${shown}`,
-      before: earlier !== undefined ? `scan:${earlier}` : s.before,
-    })),
+    set((s) =>
+      s.fromAddress
+        ? { defaultedFor: shown, fromAddress: false }
+        : {
+            defaultedFor: shown,
+            after: `scan:${shown}`,
+            before: earlier !== undefined ? `scan:${earlier}` : s.before,
+          },
+    ),
 }));

@@ -17,6 +17,25 @@ describe('addresses', () => {
     expect(parseRoute(formatRoute(r))).toEqual(r);
   });
 
+  it('keeps the Compare sides in the address, and only sides it can trust', () => {
+    const r: Route = {
+      screen: 'compare',
+      findingId: null,
+      source: null,
+      compare: { before: 'src:demo:healthy-node', after: 'scan:s-0123456789abcdef' },
+    };
+    expect(formatRoute(r)).toBe(
+      '#/compare?before=src%3Ademo%3Ahealthy-node&after=scan%3As-0123456789abcdef',
+    );
+    expect(parseRoute(formatRoute(r))).toEqual(r);
+    expect(
+      parseRoute('#/compare?before=src%3Abundle%3A..%2F..%2Fetc&after=scan%3A%3Cb%3E'),
+    ).toEqual({ screen: 'compare', findingId: null, source: null });
+    // Other screens do not carry them.
+    expect(parseRoute('#/overview?before=src%3Alive').compare).toBeUndefined();
+    expect(formatRoute({ ...r, screen: 'overview' })).toBe('#/overview');
+  });
+
   it('the Compare screen has its own address', () => {
     expect(formatRoute({ screen: 'compare', findingId: null, source: null })).toBe('#/compare');
     expect(parseRoute('#/compare').screen).toBe('compare');

@@ -17,6 +17,24 @@ export interface Route {
   source: ScanRequest | null;
   /** A file, log or CRI viewer open over the screen; absent or null: none. */
   viewer?: Viewer | null;
+  /** The Compare screen's two sides (compare-store.ts); absent or null: its defaults. */
+  compare?: ComparePicksRoute | null;
+}
+
+/** `scan:<scan id>` or `src:<source key>` per side, as the Compare screen's pickers hold them. */
+export interface ComparePicksRoute {
+  before: string | null;
+  after: string | null;
+}
+
+const MAX_PICK = 4096;
+
+/** A side as the address may carry it: a held scan's id, or a source that parses. */
+function pickParam(v: string | null): string | null {
+  if (v === null || v.length > MAX_PICK) return null;
+  if (/^scan:[A-Za-z0-9._-]{1,128}$/.test(v)) return v;
+  if (v.startsWith('src:') && parseSourceKey(v.slice(4)) !== null) return v;
+  return null;
 }
 
 const SCREEN_IDS = new Set<string>(SCREENS.map((s) => s.id));
@@ -27,6 +45,10 @@ export function formatRoute(r: Route): string {
   if (r.source) q.push(`src=${encodeURIComponent(sourceKey(r.source))}`);
   if (r.viewer)
     for (const [k, v] of viewerParams(r.viewer)) q.push(`${k}=${encodeURIComponent(v)}`);
+  if (r.screen === 'compare' && r.compare) {
+    if (r.compare.before) q.push(`before=${encodeURIComponent(r.compare.before)}`);
+    if (r.compare.after) q.push(`after=${encodeURIComponent(r.compare.after)}`);
+  }
   return q.length > 0 ? `${hash}?${q.join('&')}` : hash;
 }
 
@@ -38,16 +60,25 @@ export function parseRoute(hash: string): Route {
   let findingId: string | null = null;
   let source: ScanRequest | null = null;
   let viewer: Viewer | null;
+  let compare: ComparePicksRoute | null = null;
   try {
     if (m[2]) findingId = decodeURIComponent(m[2]);
     const q = new URLSearchParams(m[3] ?? '');
     const src = q.get('src');
     if (src) source = parseSourceKey(src);
     viewer = parseViewer(q);
+    if (m[1] === 'compare') {
+      const picks = { before: pickParam(q.get('before')), after: pickParam(q.get('after')) };
+      if (picks.before !== null || picks.after !== null) compare = picks;
+    }
   } catch {
     return fallback; // a malformed %-escape
   }
-  return viewer
-    ? { screen: m[1] as Screen, findingId, source, viewer }
-    : { screen: m[1] as Screen, findingId, source };
+  return {
+    screen: m[1] as Screen,
+    findingId,
+    source,
+    ...(viewer && { viewer }),
+    ...(compare && { compare }),
+  };
 }
