@@ -29,6 +29,8 @@ export interface ScanEntry {
   target?: RemoteTarget;
   /** The lines around every matched log line, as this scan read them (the log viewer's). */
   keptLogs?: ReadonlyMap<string, KeptLog>;
+  /** When the scan began (ms since the epoch): Watch reports what changed while it ran. */
+  startedAtMs?: number;
 }
 
 export interface ScanSessionOptions {
@@ -156,6 +158,7 @@ export class ScanSessions {
         ...(error !== undefined && { error }),
       });
     emit('opening');
+    const startedAtMs = Date.now();
     try {
       const { host, label, target, info, close } = await this.resolveHost(r);
       let result: ScanResult;
@@ -176,6 +179,7 @@ export class ScanSessions {
         host,
         result,
         keptLogs: keeping.kept,
+        startedAtMs,
         ...(target && { target }),
         response: {
           scanId: newScanId(),

@@ -4,7 +4,8 @@
  * changes, every held scan of that node is marked stale and a `stale` event goes out on the
  * progress stream; the UI shows "The node changed after this scan" and, with Watch on, rescans.
  * Bundles and demos never go stale; remote targets cannot be watched from here (the reason says
- * why). One node is watched at a time: the newest live scan's.
+ * why). One node is watched at a time: the newest live scan's. A path written after the scan
+ * began, before its watch started, makes that scan stale at once.
  */
 import type { WatchStatus } from '../../shared/api-compare';
 import { LinuxHost } from '../../main/host/linux-host';
@@ -70,6 +71,8 @@ export class WatchSession {
       this.watcher = await NodeWatcher.start(paths, {
         ...this.watcherOptions,
         onChange: (changed) => this.changed(changed),
+        // What changed while the scan was reading (before this watch existed) counts too.
+        ...(entry.startedAtMs !== undefined && { changedSince: entry.startedAtMs }),
       });
       if (gen !== this.generation) this.watcher.close();
     });

@@ -139,6 +139,25 @@ describe('NodeWatcher on a real folder', () => {
     expect(await change).toEqual(['/etc/cni/multus.d']);
   });
 
+  it('a file written during the scan, before the watch began, is reported at once', async () => {
+    const n = node();
+    const scanBegan = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(path.join(n.conf, '10-flannel.conflist'), '{"changed": true}');
+    writeFileSync(n.toml, 'version = 3\n');
+    const { seen } = await watching(n.paths, { changedSince: scanBegan });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual([['/etc/cni/net.d', '/etc/containerd/config.toml']]);
+  });
+
+  it('nothing written since the scan began: nothing reported when the watch starts', async () => {
+    const n = node();
+    await new Promise((r) => setTimeout(r, 20));
+    const { seen } = await watching(n.paths, { changedSince: Date.now() });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([]);
+  });
+
   it('no change, no event; reading files does not count', async () => {
     const n = node();
     const { w, seen } = await watching(n.paths, { pollMs: 50 });

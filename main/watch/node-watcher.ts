@@ -26,6 +26,11 @@ export interface WatchedPath {
 
 export interface NodeWatcherOptions {
   onChange: (changedNodePaths: string[]) => void;
+  /**
+   * When the scan being watched began (ms since the epoch): a path written after it, before the
+   * watch was in place (during the scan), is reported as changed as soon as the watch starts.
+   */
+  changedSince?: number;
   debounceMs?: number;
   pollMs?: number;
   /** At most this many fs.watch handles (folders); the rest is polled. */
@@ -59,6 +64,25 @@ async function dirSignature(p: string, maxEntries: number): Promise<string> {
   return h.digest('hex');
 }
 
+/**
+ * The newest modification time of a watched path: a file's own; a folder's own (entries added,
+ * removed or renamed) or any of its entries'. 0 when it cannot be read (nothing to compare).
+ */
+async function newestChange(p: WatchedPath, maxEntries: number): Promise<number> {
+  const mtime = (f: string): Promise<number> =>
+    fsp.stat(f).then(
+      (st) => st.mtimeMs,
+      () => 0,
+    );
+  let newest = await mtime(p.localPath);
+  if (p.kind === 'dir') {
+    const names = await fsp.readdir(p.localPath).catch(() => [] as string[]);
+    for (const n of names.slice(0, maxEntries))
+      newest = Math.max(newest, await mtime(path.join(p.localPath, n)));
+  }
+  return newest;
+}
+
 export class NodeWatcher {
   private readonly baseline = new Map<string, string>();
   private readonly watchers: FSWatcher[] = [];
@@ -67,14 +91,16 @@ export class NodeWatcher {
   private checking: Promise<void> | undefined;
   private again = false;
   private closed = false;
-  private readonly o: Required<Omit<NodeWatcherOptions, 'watch'>> &
+  private readonly o: Required<Omit<NodeWatcherOptions, 'watch' | 'changedSince'>> &
     Pick<NodeWatcherOptions, 'watch'>;
+  private readonly changedSince: number | undefined;
 
   private constructor(
     private readonly paths: readonly WatchedPath[],
     opts: NodeWatcherOptions,
   ) {
     this.o = { ...WATCH_DEFAULTS, ...opts };
+    this.changedSince = opts.changedSince;
   }
 
   /** Takes the first signatures, then starts watching and polling. */
@@ -87,6 +113,14 @@ export class NodeWatcher {
     w.startWatches();
     w.poll = setInterval(() => w.check(), w.o.pollMs);
     w.poll.unref();
+    if (w.changedSince !== undefined) {
+      const since = w.changedSince;
+      const during: string[] = [];
+      for (const p of paths)
+        if ((await newestChange(p, w.o.maxEntries)) > since) during.push(p.nodePath);
+      // After start() has returned, as every other change is reported.
+      if (during.length > 0) setImmediate(() => !w.closed && w.o.onChange(during));
+    }
     return w;
   }
 
