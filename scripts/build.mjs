@@ -13,6 +13,9 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   legalComments: 'none',
+  // main/cri/proto/load.ts reads import.meta.url only to find .proto files beside a module run
+  // from source; in a CommonJS bundle it is empty on purpose and the embedded proto is used.
+  logOverride: { 'empty-import-meta': 'silent' },
 };
 
 /**
@@ -56,9 +59,6 @@ const cli = await build({
   minifyWhitespace: true,
   write: false,
   plugins: [englishOnlyZod],
-  // main/cri/proto/load.ts reads import.meta.url only to find .proto files beside a module run
-  // from source; in this bundle it is empty on purpose and the embedded proto is used.
-  logOverride: { 'empty-import-meta': 'silent' },
   // Native / optional modules stay external; grpc-js and protobufjs bundle fine.
   external: ['electron', 'tree-sitter-powershell', 'web-tree-sitter'],
   // The launcher reads the build's identity from this first line (same length once filled in,
