@@ -83,6 +83,18 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     pipes: windows?.pipes,
   });
 
+  let asked: Promise<Snapshot['cri']> | undefined;
+  if (!opts.skipCri) {
+    progress('asking the runtimes over CRI');
+    // Only sockets that exist are asked: a missing one is `cri.endpoint.missing`'s business.
+    const ask = endpoints
+      .filter((e) => e.state === 'present' || e.state === 'unknown')
+      .map((e) => e.endpoint);
+    // Asked now, while the CNI files are read: the runtimes answer over their own connection.
+    asked = host.cri(ask);
+    asked.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
+  }
+
   progress('CNI configuration');
   const confPaths: string[] = [];
   const binPaths: string[] = [];
@@ -101,17 +113,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     Promise.all(dedupe(host.os, binPaths).map((p) => probeBinDir(ctx, p))),
   ]);
 
-  let asked: Promise<Snapshot['cri']> | undefined;
-  if (!opts.skipCri) {
-    progress('asking the runtimes over CRI');
-    // Only sockets that exist are asked: a missing one is `cri.endpoint.missing`'s business.
-    const ask = endpoints
-      .filter((e) => e.state === 'present' || e.state === 'unknown')
-      .map((e) => e.endpoint);
-    asked = host.cri(ask);
-    asked.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
-  }
-  // The rest reads only files and the dirs found above: it is asked while the runtimes answer
+  // The rest reads only files and the dirs found above: it is read while the runtimes answer
   // CRI, not after (a remote node's agent answers it meanwhile; CRI has its own connection).
   const logsAndFiles = Promise.all([
     logsRead ?? probeLogs(ctx, { extraFiles: serviceLogFiles(services) }),

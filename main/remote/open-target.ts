@@ -153,8 +153,10 @@ export async function scanTarget(
   const opened = await openTarget(t, o);
   try {
     // The node's program starts first; the engine (rules, gRPC) loads while it answers.
-    const connecting = opened.host instanceof RemoteLinuxHost ? opened.host.connect() : undefined;
+    const remote = opened.host instanceof RemoteLinuxHost ? opened.host : undefined;
+    const connecting = remote?.connect();
     connecting?.catch(() => undefined);
+    await remote?.started();
     const [{ scanHost }, { warmCriDefinitions }] = await Promise.all([
       import('../engine/scan'),
       import('../cri/client'),

@@ -102,6 +102,19 @@ describe('connecting', () => {
     }
   });
 
+  it('started() settles once the agent and the relay have been started', async () => {
+    const t = new LocalShellTransport([], 5);
+    const remote = new RemoteLinuxHost(t);
+    try {
+      const connecting = remote.connect();
+      await remote.started();
+      expect(t.spawned.map((a) => a[0])).toEqual(['sh', 'socat']);
+      await connecting;
+    } finally {
+      await remote.close();
+    }
+  });
+
   it("starts the CRI relay's program startGapMs behind the agent, and never after close", async () => {
     const late = new LocalShellTransport([], 60_000);
     const remote = new RemoteLinuxHost(late);

@@ -74,6 +74,7 @@ export class RemoteLinuxHost implements Host {
   private prefetched = false;
   private readonly relay: RelayStats = { connections: 0 };
   private relayTimer: NodeJS.Timeout | undefined;
+  private programsStarted: Promise<void> | undefined;
   /** How the CRI answers were obtained, or why not (set by cri()). */
   criRoute: string | undefined;
 
@@ -118,16 +119,33 @@ export class RemoteLinuxHost implements Host {
 
   /** Starts the agent (prefetch) and fails loudly when the node cannot be reached at all. */
   async connect(): Promise<void> {
-    await this.transport.prepare();
-    const first = this.ask({ op: 'node' });
-    this.session.flush();
+    let started = (): void => undefined;
+    this.programsStarted = new Promise<void>((resolve) => (started = resolve));
+    let first: Promise<AgentAnswer>;
+    try {
+      await this.transport.prepare();
+      first = this.ask({ op: 'node' });
+      this.session.flush();
+    } catch (e) {
+      started();
+      throw e;
+    }
     // The default containerd socket is what most nodes are asked about: its relay starts now,
     // just behind the agent (startGapMs), and is set up by the time the collection is done.
-    this.relayTimer = setTimeout(
-      () => prewarmRelay(this.transport, DEFAULT_CRI_SOCKET, this.relay),
-      this.transport.startGapMs ?? 0,
-    );
+    this.relayTimer = setTimeout(() => {
+      prewarmRelay(this.transport, DEFAULT_CRI_SOCKET, this.relay);
+      started();
+    }, this.transport.startGapMs ?? 0);
     await first;
+  }
+
+  /**
+   * Settles once connect() has started the programs it starts (the agent, then the relay). A
+   * caller about to do synchronous work (loading the engine) waits for it: a timer cannot fire
+   * while the event loop is busy, and a relay started late is not set up when CRI is asked.
+   */
+  started(): Promise<void> {
+    return this.programsStarted ?? Promise.resolve();
   }
 
   async close(): Promise<void> {
