@@ -192,8 +192,13 @@ export class RemoteLinuxHost implements Host {
       const a = await this.ask({ op: 'read', path: p, max });
       const f = failure(p, a);
       if (f) return f;
+      // The agent reads one byte more than `max`: only a file cut short costs a stat for its size.
       const data = a.blocks[0] ?? Buffer.alloc(0);
-      const size = a.size ?? data.length;
+      let size = a.size ?? data.length;
+      if (data.length > max) {
+        const st = await this.stat(p);
+        if (st.ok && st.size !== undefined) size = Math.max(st.size, data.length);
+      }
       return { ok: true, data: data.subarray(0, max), size, truncated: size > max };
     } catch (e) {
       return unreachable(p, e);

@@ -13,6 +13,7 @@
 #   B / H           base64 / hex lines follow, up to a line "."
 #   N len SP bytes  a name of exactly len bytes (may hold any byte but NUL), then a newline
 #   U text          the question cannot be answered here (why)
+#   (`read PATH MAX` sends up to MAX+1 bytes and no S: more than MAX means the file is longer)
 #   @ bye           (after `exit`) nothing more will run: the caller need not wait for teardown
 # External commands never inherit stdin (</dev/null): stdin carries the requests.
 
@@ -21,11 +22,10 @@ export LC_ALL
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/var/lib/rancher/k3s/data/current/bin:$PATH
 export PATH
 
-if command -v base64 >/dev/null 2>&1; then ENC=B; else ENC=H; fi
+if command -v base64 >/dev/null 2>&1; then ENC=B; ENCODE=base64; else ENC=H; ENCODE='od -An -v -tx1'; fi
 
 blk() { # encodes stdin as one block
-  if [ "$ENC" = B ]; then echo B; base64; else echo H; od -An -v -tx1; fi
-  echo .
+  echo "$ENC"; $ENCODE; echo .
 }
 
 nm() { printf 'N %s %s\n' "${#1}" "$1"; }
@@ -57,10 +57,14 @@ q_read() { # path max mode(head|tail)
     dir) echo "E EISDIR is a directory" ;;
     file)
       if [ ! -r "$1" ]; then echo "E EACCES permission denied"; return; fi
-      echo "S $(wc -c <"$1" 2>/dev/null)"
       if [ -x "$1" ]; then echo "X 1"; else echo "X 0"; fi
-      if [ "$3" = tail ]; then tail -c "$2" "$1" </dev/null 2>/dev/null | blk
-      else head -c "$2" "$1" </dev/null 2>/dev/null | blk; fi ;;
+      # No size (S): a read takes one byte more than asked, so more means cut short (the caller
+      # then asks stat), and a tail's size is not used. The block is written here, not through
+      # blk: wc, and blk's subshell, were two more forks per file.
+      echo "$ENC"
+      if [ "$3" = tail ]; then tail -c "$2" "$1" </dev/null 2>/dev/null | $ENCODE
+      else head -c "$(($2 + 1))" "$1" </dev/null 2>/dev/null | $ENCODE; fi
+      echo . ;;
     *) echo "E OTHER not a regular file" ;;
   esac
 }
@@ -115,11 +119,13 @@ q_journal() { # unit lines
 q_version() { # binary
   if [ ! -e "$1" ]; then echo "T missing"; return; fi
   echo "T file"
+  echo "$ENC"
   if command -v timeout >/dev/null 2>&1; then
-    timeout 3 "$1" --version </dev/null 2>&1 | head -c 4096 | blk
+    timeout 3 "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
   else
-    "$1" --version </dev/null 2>&1 | head -c 4096 | blk
+    "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
   fi
+  echo .
 }
 
 # The runtime's CRI answers through the node's own crictl (or k3s's), for one endpoint: which
