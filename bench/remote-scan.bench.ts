@@ -21,6 +21,10 @@ export interface RemoteBenchResult {
   files: number;
   bytes: number;
   scanMs: number;
+  /** Fastest and slowest of the runs, beside the medians: this machine's noise, in the same run. */
+  scanRange: [number, number];
+  floorRange: [number, number];
+  runs: number;
   /** The same scan inside an already-started process (what the desktop app and serve pay). */
   inProcessMs: number;
   floorMs: number;
@@ -49,6 +53,7 @@ function timed(
 
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
 /** REMOTE_BENCH_RUNS overrides; the machine's noise needs at least 7 for a median to mean much. */
 const RUNS = Number(process.env.REMOTE_BENCH_RUNS) > 0 ? Number(process.env.REMOTE_BENCH_RUNS) : 7;
@@ -121,6 +126,9 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
       files: paths.length,
       bytes,
       scanMs: scan,
+      scanRange: range(scanMs),
+      floorRange: range(floorMs),
+      runs,
       inProcessMs: median(inProcess),
       floorMs: floor,
       startMs: median(startMs),
