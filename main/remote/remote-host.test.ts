@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinuxHost } from '../host/linux-host';
 import { RemoteLinuxHost, parseProcTable } from './remote-host';
 import { LocalShellTransport } from './testing/local-transport';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
+import { READ_LIMITS } from '../bundle/limits';
 
 let dir: string;
 beforeAll(() => {
@@ -133,6 +135,44 @@ describe('connecting', () => {
       await other.close();
     }
   });
+});
+
+const CONF_DIR = WELL_KNOWN_CONF_DIRS.linux[0] as string;
+const confFiles = (() => {
+  try {
+    return readdirSync(CONF_DIR).filter((n) => /\.(conf|conflist|json)$/.test(n));
+  } catch {
+    return [];
+  }
+})();
+
+describe('a conf dir read ahead', () => {
+  // This machine's own conf dir stands for the node's (the transport runs the agent here).
+  it.skipIf(confFiles.length === 0)(
+    "asks the dir's config files once the listing is in; the probe's reads come from the cache",
+    async () => {
+      const t = new LocalShellTransport();
+      const remote = new RemoteLinuxHost(t);
+      try {
+        await remote.connect();
+        expect((await remote.listDir(CONF_DIR)).ok).toBe(true);
+        await new Promise((r) => setTimeout(r, 50));
+        const path = `${CONF_DIR}/${confFiles[0] as string}`;
+        const asked = (t.written[0] ?? []).join('');
+        expect(asked).toContain(`stat\n${path}\n`);
+        expect(asked).toContain(`read\n${path}\n`);
+        const writes = t.written[0]?.length;
+        const [st, r] = [
+          await remote.stat(path),
+          await remote.readFile(path, { maxBytes: READ_LIMITS.configBytes }),
+        ];
+        expect(st.ok && r.ok).toBe(true);
+        expect(t.written[0]?.length).toBe(writes);
+      } finally {
+        await remote.close();
+      }
+    },
+  );
 });
 
 describe('closing a session', () => {

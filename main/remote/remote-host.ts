@@ -29,11 +29,20 @@ import type { AgentAnswer } from './agent-protocol';
 import { AgentSession, type AgentRequest } from './agent-session';
 import { closeWarm, prewarmRelay, probeThroughRelay, type RelayStats } from './cri-relay';
 import { crictlEntry } from './crictl-answers';
-
-const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
 import { defaultPrefetch, LIST_MAX } from './prefetch';
+import {
+  disabledOriginal,
+  LOADABLE_EXTENSIONS,
+  WELL_KNOWN_CONF_DIRS,
+} from '../conventions/cni-files';
+import { joinNode } from '../conventions/node-paths';
+import { cniExtension } from '../probes/cni-parse';
 import { READ_LIMITS } from '../bundle/limits';
 import type { Transport } from './transport';
+
+const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
+/** The probe's own cap on a conf dir's entries (cni-dirs.ts MAX_ENTRIES). */
+const CONF_FILES_AHEAD = 5000;
 
 export interface RemoteHostOptions {
   /** Budget per CRI endpoint, connection through the transport included (default 10 s). */
@@ -101,8 +110,29 @@ export class RemoteLinuxHost implements Host {
     if (!this.prefetched) {
       this.prefetched = true;
       for (const p of defaultPrefetch()) this.cached(p);
+      for (const dir of WELL_KNOWN_CONF_DIRS.linux)
+        void this.cached({ op: 'list', path: dir, max: LIST_MAX }).then(
+          (a) => this.prefetchConfFiles(dir, a),
+          () => undefined,
+        );
     }
     return this.cached(r);
+  }
+
+  /**
+   * The probe stats every entry of a conf dir, then reads the loadable ones (cni-dirs.ts), once
+   * the runtimes' configs have been read; asked as soon as the listing is in, those two exchanges
+   * are answered by then. The same questions: the probe's own are answered from the cache.
+   */
+  private prefetchConfFiles(dir: string, a: AgentAnswer): void {
+    if (a.error || a.type !== 'dir') return;
+    for (const name of a.names.slice(0, CONF_FILES_AHEAD)) {
+      const path = joinNode('linux', dir, name);
+      this.cached({ op: 'stat', path });
+      const ext = cniExtension(name, 'linux');
+      if ((LOADABLE_EXTENSIONS as readonly string[]).includes(ext) || disabledOriginal(name))
+        this.cached({ op: 'read', path, max: READ_LIMITS.configBytes });
+    }
   }
 
   private cached(r: AgentRequest): Promise<AgentAnswer> {
