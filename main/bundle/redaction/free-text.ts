@@ -130,14 +130,16 @@ export function redactFreeTextBytes(
 
 /**
  * The same for a part of a larger text that starts at a line boundary and ends after a newline
- * (or at the text's end), decoded as `encoding`, its first line numbered `firstLine`: a log
+ * (or at the text's end), decoded as `encoding`, its first line numbered `firstLine` (a
+ * function is asked only when there is something to hide, so a caller can put off counting the
+ * lines before the part until they are needed): a log
  * tail redacted part by part (main/bundle/tail/) names the same lines as the whole would.
  */
 export function redactFreeTextPart(
   path: string,
   data: Buffer,
   encoding: 'utf8' | 'latin1',
-  firstLine: number,
+  firstLine: number | (() => number),
 ): { data: Buffer; redactions: Redaction[] } | undefined {
   const found = byteEdits(data, encoding);
   if (found === undefined) return undefined;
@@ -147,7 +149,7 @@ export function redactFreeTextPart(
   const parts: Buffer[] = [];
   const redactions: Redaction[] = [];
   let at = 0;
-  let line = firstLine;
+  let line = typeof firstLine === 'number' ? firstLine : firstLine();
   let counted = 0;
   for (const e of edits) {
     if (e.start < at) continue;

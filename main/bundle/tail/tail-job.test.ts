@@ -66,6 +66,24 @@ describe('runTailJob', () => {
     }
   });
 
+  it('numbers the lines right when secrets come only after parts with none (lines counted late)', () => {
+    const plain = `${LINES[0] as string}\n`.repeat(40_000); // about 3.8 MiB: several parts
+    const p = path.join(dir, 'late.log');
+    writeFileSync(
+      p,
+      `${plain}password=SECRET-late1\n${plain}${plain}token=SECRET-late2\nauth=SECRET-late3\n${plain}`,
+    );
+    for (const tail of [Infinity, 6 * 1024 * 1024 + 3]) {
+      const j = job(p, tail);
+      const out = runTailJob(j);
+      if (!out.handled) throw new Error(out.why);
+      const want = expected(j);
+      expect(out.redactions).toEqual(want.redactions);
+      expect(out.redactions.length).toBe(tail === Infinity ? 3 : 2);
+      expect(unpack(out.member, out.length).equals(want.data)).toBe(true);
+    }
+  });
+
   it('takes a tail that is not UTF-8 as latin1, like the whole-file path', () => {
     const real = makeLog('latin1.log', 3, Buffer.from('caf\xe9 password=SECRET-l1\n', 'latin1'));
     const j = job(real);
