@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import * as zlib from 'node:zlib';
+import { crc32 } from './crc32';
 
 /** The first line the build writes into dist/cli.cjs: its content hash. */
 const BUILD_LINE = /^\/\/ cni-doctor build ([0-9a-f]{16,64})\n/;
@@ -87,9 +87,6 @@ export function ownCacheDir(dir: string): string | undefined {
   }
 }
 
-/** zlib.crc32 arrived in Node 20.15; without it there is no cache (never an unchecked one). */
-const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-
 export function cacheFileName(buildId: string, command: string | undefined): string {
   const cmd = (CACHED_COMMANDS as readonly string[]).includes(command ?? '') ? command : 'other';
   const runtime = `${process.version}_${process.arch}`.replace(/[^A-Za-z0-9._]/g, '_');
@@ -103,8 +100,7 @@ export function readCache(file: string): Buffer | undefined {
     // O_NOFOLLOW: a symlink planted in place of the cache is not followed (ELOOP).
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
     const st = fs.fstatSync(fd);
-    if (!crc32 || !st.isFile() || st.size > MAX_CACHE_BYTES || st.size <= HEADER_BYTES)
-      return undefined;
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES || st.size <= HEADER_BYTES) return undefined;
     if (!mine(st)) return undefined;
     const buf = Buffer.alloc(st.size);
     if (fs.readSync(fd, buf, 0, st.size, 0) !== st.size) return undefined;
@@ -141,7 +137,6 @@ export const MAX_CACHES = 32;
 export function writeCache(dir: string, name: string, payload: Buffer, now = Date.now()): void {
   const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
   try {
-    if (!crc32) return;
     const head = Buffer.alloc(8);
     head.writeUInt32LE(payload.length, 0);
     head.writeUInt32LE(crc32(payload), 4);
