@@ -7,9 +7,11 @@ import {
   mkdirSync,
   openSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { create as tarCreate } from 'tar';
@@ -150,5 +152,46 @@ describe('DirectoryStore reads', () => {
       data: Buffer.from('head'),
       size,
     });
+  });
+});
+
+describe('DirectoryStore with blocking calls (the CLI)', () => {
+  it('answers every read, listing and refusal exactly as with the thread pool', async () => {
+    const dir = path.join(work, 'hostile-folder');
+    const files = path.join(dir, 'files');
+    mkdirSync(path.join(files, 'etc/cni/net.d/sub'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'manifest.json'),
+      '{"format":"cni-doctor.bundle/v1","host":{"os":"linux"}}',
+    );
+    writeFileSync(path.join(files, 'etc/cni/net.d/10-a.conflist'), '{"name":"a"}');
+    symlinkSync('/etc/passwd', path.join(files, 'etc/cni/net.d/20-escape.conflist'));
+    symlinkSync('10-a.conflist', path.join(files, 'etc/cni/net.d/30-inside.conflist'));
+    symlinkSync('loop', path.join(files, 'etc/cni/net.d/loop'));
+    execFileSync('mkfifo', [path.join(files, 'etc/cni/net.d/40-fifo.conflist')]);
+    const ask = async (blocking: boolean): Promise<unknown[]> => {
+      const store = await openBundleStore(dir, { blockingIo: blocking });
+      const out: unknown[] = [await store.readManifest(), (await store.listFiles()).sort()];
+      for (const rel of [
+        'etc/cni/net.d/10-a.conflist',
+        'etc/cni/net.d/20-escape.conflist',
+        'etc/cni/net.d/30-inside.conflist',
+        'etc/cni/net.d/loop',
+        'etc/cni/net.d/40-fifo.conflist',
+        'etc/cni/net.d/sub',
+        'etc/cni/net.d/missing',
+        '../manifest.json',
+      ])
+        out.push(await store.read(rel, { maxBytes: 4 }));
+      return out;
+    };
+    const blocking = await ask(true);
+    expect(blocking).toEqual(await ask(false));
+    expect(blocking).toContainEqual({
+      ok: false,
+      error: 'EACCES',
+      message: 'bundle path escapes files/: etc/cni/net.d/20-escape.conflist',
+    });
+    expect(blocking).toContainEqual({ ok: true, data: Buffer.from('{"na'), size: 12 });
   });
 });

@@ -3,6 +3,7 @@
  * private folder. Both refuse paths that escape `files/` (`..`, absolute names, symlinks
  * pointing outside).
  */
+import * as fs from 'node:fs';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { BUNDLE_LIMITS } from './limits';
@@ -47,15 +48,32 @@ export interface BundleStore {
 
 export { BundleError, type ArchiveLimits } from './store-common';
 
+function readError(rel: string, e: unknown): StoreRead {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
+  if (code === 'EACCES')
+    return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
+  if (code === 'EISDIR') return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
+  return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
+}
+
+function notRegular(rel: string, st: fs.Stats): StoreRead | undefined {
+  if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
+  if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
+  return undefined;
+}
+
+// O_NONBLOCK: a FIFO placed in the bundle must not block the open; it is refused by notRegular.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
 /** Reads `range` of the regular file at `p` (`rel` names it in messages). */
 async function readPathRange(p: string, rel: string, range: ReadRange): Promise<StoreRead> {
   let handle: fsp.FileHandle | undefined;
   try {
-    // O_NONBLOCK: a FIFO placed in the bundle must not block the open; it is refused below.
-    handle = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
+    handle = await fsp.open(p, OPEN_FLAGS);
     const st = await handle.stat();
-    if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
-    if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
+    const refused = notRegular(rel, st);
+    if (refused) return refused;
     const { start, length } = span(st.size, range);
     const data = Buffer.alloc(length);
     let got = 0;
@@ -66,14 +84,38 @@ async function readPathRange(p: string, rel: string, range: ReadRange): Promise<
     }
     return { ok: true, data: data.subarray(0, got), size: st.size };
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, error: 'ENOENT', message: `${rel} not in bundle` };
-    if (code === 'EACCES')
-      return { ok: false, error: 'EACCES', message: `${rel}: permission denied` };
-    if (code === 'EISDIR') return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
-    return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
+    return readError(rel, e);
   } finally {
     await handle?.close().catch(() => undefined);
+  }
+}
+
+/** The same, with blocking calls (a one-shot CLI run: see main/host/linux/file-io.ts). */
+function readPathRangeBlocking(p: string, rel: string, range: ReadRange): StoreRead {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(p, OPEN_FLAGS);
+    const st = fs.fstatSync(fd);
+    const refused = notRegular(rel, st);
+    if (refused) return refused;
+    const { start, length } = span(st.size, range);
+    const data = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const bytesRead = fs.readSync(fd, data, got, length - got, start + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return { ok: true, data: data.subarray(0, got), size: st.size };
+  } catch (e) {
+    return readError(rel, e);
+  } finally {
+    if (fd !== undefined)
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // nothing read is lost by a failed close
+      }
   }
 }
 
@@ -83,33 +125,44 @@ export class DirectoryStore implements BundleStore {
   private readonly filesRoot: string;
   private realFilesRoot: string | undefined;
 
+  /**
+   * `blocking`: make the file calls synchronously (a one-shot CLI run, whose event loop has
+   * nothing else to do; a dozen thread-pool hand-offs per file were most of a small scan's wait).
+   */
   constructor(
     private readonly dir: string,
     label?: string,
+    private readonly blocking = false,
   ) {
     this.label = label ?? `bundle ${dir}`;
     this.filesRoot = path.join(dir, 'files');
+  }
+
+  private realpath(p: string): Promise<string> {
+    return this.blocking
+      ? Promise.resolve().then(() => fs.realpathSync.native(p))
+      : fsp.realpath(p);
   }
 
   async readManifest(): Promise<string> {
     const p = path.join(this.dir, 'manifest.json');
     let st;
     try {
-      st = await fsp.stat(p);
+      st = this.blocking ? fs.statSync(p) : await fsp.stat(p);
     } catch {
       throw new BundleError(`${this.dir} is not a bundle: manifest.json is missing`);
     }
     if (!st.isFile()) throw new BundleError(`${p} is not a regular file`);
     if (st.size > BUNDLE_LIMITS.maxManifestBytes)
       throw new BundleError(`manifest.json is too large (${st.size} bytes)`);
-    return fsp.readFile(p, 'utf8');
+    return this.blocking ? fs.readFileSync(p, 'utf8') : fsp.readFile(p, 'utf8');
   }
 
   private async inside(rel: string): Promise<string | undefined> {
     if (!isSafeRel(rel)) return undefined;
-    this.realFilesRoot ??= await fsp.realpath(this.filesRoot).catch(() => this.filesRoot);
+    this.realFilesRoot ??= await this.realpath(this.filesRoot).catch(() => this.filesRoot);
     const candidate = path.join(this.filesRoot, ...rel.split('/'));
-    const real = await fsp.realpath(candidate).catch(() => undefined);
+    const real = await this.realpath(candidate).catch(() => undefined);
     if (real === undefined) return candidate; // missing: the read reports ENOENT
     if (real !== this.realFilesRoot && !real.startsWith(this.realFilesRoot + path.sep))
       return undefined;
@@ -120,14 +173,24 @@ export class DirectoryStore implements BundleStore {
     const p = await this.inside(rel);
     if (p === undefined)
       return { ok: false, error: 'EACCES', message: `bundle path escapes files/: ${rel}` };
-    return readPathRange(p, rel, range);
+    return this.blocking ? readPathRangeBlocking(p, rel, range) : readPathRange(p, rel, range);
+  }
+
+  private async readdir(abs: string): Promise<fs.Dirent[]> {
+    try {
+      return this.blocking
+        ? fs.readdirSync(abs, { withFileTypes: true })
+        : await fsp.readdir(abs, { withFileTypes: true });
+    } catch {
+      return [];
+    }
   }
 
   async listFiles(): Promise<string[]> {
     const out: string[] = [];
     const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
       if (depth > 64 || out.length > BUNDLE_LIMITS.maxEntries) return;
-      const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => []);
+      const entries = await this.readdir(abs);
       for (const e of entries) {
         const r = rel ? `${rel}/${e.name}` : e.name;
         // Symlinks are not followed while listing: a loop or an escape cannot be walked into.
@@ -195,7 +258,10 @@ export class ArchiveStore implements BundleStore {
   }
 }
 
-export async function openBundleStore(p: string): Promise<BundleStore> {
+export async function openBundleStore(
+  p: string,
+  opts: { blockingIo?: boolean } = {},
+): Promise<BundleStore> {
   let st;
   try {
     st = await fsp.stat(p);
@@ -204,7 +270,7 @@ export async function openBundleStore(p: string): Promise<BundleStore> {
       `cannot open bundle ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  if (st.isDirectory()) return new DirectoryStore(p);
+  if (st.isDirectory()) return new DirectoryStore(p, undefined, opts.blockingIo);
   if (st.isFile()) return ArchiveStore.open(p);
   throw new BundleError(`${p} is neither a folder nor a .tar.gz file`);
 }

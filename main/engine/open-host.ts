@@ -2,7 +2,6 @@
 import { promises as fsp } from 'node:fs';
 import type { Host } from '../host/host';
 import { BundleHost } from '../host/bundle-host';
-import { LinuxHost } from '../host/linux-host';
 
 export interface HostRequest {
   bundle?: string;
@@ -29,7 +28,7 @@ export async function assertRootDir(root: string): Promise<void> {
 
 export async function openHost(req: HostRequest): Promise<Host> {
   if (req.bundle && req.root) throw new UsageError('use either --bundle or --root, not both');
-  if (req.bundle) return BundleHost.open(req.bundle);
+  if (req.bundle) return BundleHost.open(req.bundle, req.blockingIo ? { blockingIo: true } : {});
   if (process.platform === 'win32') {
     if (req.root)
       throw new UsageError('--root scans a Linux node disk; it is not available on Windows');
@@ -37,6 +36,8 @@ export async function openHost(req: HostRequest): Promise<Host> {
     return openWindowsHost(req);
   }
   if (req.root !== undefined) await assertRootDir(req.root);
+  // Loaded here, not at the top: a bundle scan never needs the live host's code.
+  const { LinuxHost } = await import('../host/linux-host');
   return new LinuxHost({
     ...(req.root !== undefined && { root: req.root }),
     ...(req.criDeadlineMs !== undefined && { criDeadlineMs: req.criDeadlineMs }),

@@ -64,8 +64,9 @@ export class BundleHost implements Host {
     }
   }
 
-  static async open(p: string): Promise<BundleHost> {
-    const store = await openBundleStore(p);
+  /** `blockingIo`: a one-shot CLI run (see DirectoryStore). */
+  static async open(p: string, opts: { blockingIo?: boolean } = {}): Promise<BundleHost> {
+    const store = await openBundleStore(p, opts);
     try {
       const parsed = parseManifest(await store.readManifest());
       if (!parsed.ok) throw new BundleError(`${p}: ${parsed.error}`);
