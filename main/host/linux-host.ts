@@ -22,7 +22,7 @@ import type {
   PluginVersionResult,
 } from './host';
 import { ResolveError, RootResolver } from './rooted-fs';
-import { blockingIo, threadPoolIo, type FileIo } from './linux/file-io';
+import { blockingIo, threadPoolIo, type FileIo, type OpenOptions } from './linux/file-io';
 import { runPluginVersion } from './linux/plugin-version';
 import { readProcessTable } from './linux/proc';
 import { systemdServices, journalExcerpt, runVersion } from './linux/commands';
@@ -48,10 +48,17 @@ export class LinuxHost implements Host {
   /** Directories under --root are walked once per host; a host is opened per scan. */
   private readonly paths: RootResolver;
   private readonly io: FileIo;
+  /**
+   * Under --root every path is resolved inside the root first (rooted-fs.ts), and the answer is
+   * kept for the scan: the file opened must still be what was resolved, not a symlink put there
+   * since. On `/` the kernel resolves, symlinks included, as the node would.
+   */
+  private readonly open: OpenOptions;
 
   constructor(opts: LinuxHostOptions = {}) {
     this.root = opts.root ?? '/';
     this.io = opts.blockingIo ? blockingIo : threadPoolIo;
+    this.open = { noFollow: this.root !== '/' };
     this.paths = new RootResolver(this.root, this.io);
     this.criDeadlineMs = opts.criDeadlineMs ?? 3000;
     this.label = this.root === '/' ? 'live node' : `node disk at ${this.root}`;
@@ -142,7 +149,7 @@ export class LinuxHost implements Host {
   async readFile(p: string, opts?: ReadOptions): Promise<ReadResult> {
     try {
       const max = opts?.maxBytes ?? Number.MAX_SAFE_INTEGER;
-      const r = await this.io.readRegular(await this.real(p), max);
+      const r = await this.io.readRegular(await this.real(p), max, this.open);
       if (r.notRegular === 'dir')
         return { ok: false, error: 'EISDIR', message: `${p} is a directory` };
       if (r.notRegular) return { ok: false, error: 'OTHER', message: `${p} is not a regular file` };
@@ -170,7 +177,7 @@ export class LinuxHost implements Host {
     // Read up to the size seen now: a log growing while we scan does not make the scan endless.
     const end = Math.max(st.size - 1, start);
     if (st.size === 0) return;
-    yield* this.io.readRange(real, start, end + 1, opts?.into);
+    yield* this.io.readRange(real, start, end + 1, opts?.into, this.open);
   }
 
   async processes(): Promise<Fact<ProcessFact[]>> {

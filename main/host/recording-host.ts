@@ -54,6 +54,8 @@ export interface RecordingOptions {
   tails?: {
     offload: Pick<TailOffload, 'run'>;
     localPath: (nodePath: string) => Promise<string | undefined>;
+    /** localPath answers paths resolved inside a root (--root): open them without following. */
+    resolvedUnderRoot: boolean;
     sinkCompressed: (path: string, length: number, member: Uint8Array) => void;
   };
 }
@@ -237,6 +239,7 @@ export class RecordingHost implements Host {
       start: Math.max(0, size - tailBytes),
       end: size,
       redact: this.opts.redact,
+      noFollow: tails.resolvedUnderRoot,
     });
     if (!out.handled || this.sunk.has(p)) {
       this.tailRedactions.delete(p);

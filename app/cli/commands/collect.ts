@@ -93,6 +93,7 @@ export const collectCommand = defineCommand({
             tails: {
               offload,
               localPath: (p: string) => inner.localPath(p),
+              resolvedUnderRoot: root !== undefined,
               sinkCompressed: archive.addCompressed.bind(archive),
             },
           }),

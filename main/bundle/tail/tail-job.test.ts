@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -99,6 +107,17 @@ describe('runTailJob', () => {
     const out = runTailJob(j);
     if (!out.handled) throw new Error(out.why);
     expect(unpack(out.member, out.length).equals(readFileSync(j.real))).toBe(true);
+  });
+
+  it('does not follow a symlink planted where a resolved tail was (noFollow, under --root)', () => {
+    const target = makeLog('outside.log', 2);
+    const link = path.join(dir, 'planted.log');
+    symlinkSync(target, link);
+    expect(runTailJob({ ...job(target), real: link, noFollow: true })).toMatchObject({
+      handled: false,
+      why: expect.stringMatching(/ELOOP/),
+    });
+    expect(runTailJob({ ...job(target), real: link })).toMatchObject({ handled: true });
   });
 
   it('leaves key blocks, structured text, FIFOs and missing files to the caller', () => {

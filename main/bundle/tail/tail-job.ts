@@ -25,6 +25,8 @@ export interface TailJob {
   start: number;
   end: number;
   redact: boolean;
+  /** `real` was resolved inside a root: its last part must not have become a symlink. */
+  noFollow?: boolean;
 }
 
 export type TailOutcome =
@@ -145,7 +147,10 @@ function record(
 export function runTailJob(job: TailJob): TailOutcome {
   let fd: number;
   try {
-    fd = openSync(job.real, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(
+      job.real,
+      constants.O_RDONLY | constants.O_NONBLOCK | (job.noFollow ? constants.O_NOFOLLOW : 0),
+    );
   } catch (e) {
     return { handled: false, why: (e as Error).message };
   }

@@ -96,3 +96,38 @@ describe('FileIo', () => {
     });
   });
 });
+
+describe('a file swapped for a symlink after the scan resolved it (under --root)', () => {
+  it('is not followed out of the root: the read fails instead', async () => {
+    for (const blocking of [true, false]) {
+      const root = mkdtempSync(path.join(dir, 'swap-'));
+      const outside = path.join(dir, `outside-${blocking}`);
+      writeFileSync(outside, 'SECRET from the machine running the scan\n');
+      mkdirSync(path.join(root, 'etc/cni/net.d'), { recursive: true });
+      mkdirSync(path.join(root, 'var/log'), { recursive: true });
+      const conf = path.join(root, 'etc/cni/net.d/10-a.conflist');
+      const log = path.join(root, 'var/log/containerd.log');
+      writeFileSync(conf, '{"name":"a"}');
+      writeFileSync(log, 'line\n');
+      const host = new LinuxHost({ root, blockingIo: blocking });
+      // The scan resolves (and keeps) both paths first, as its stat before the read does ...
+      expect(await host.stat('/etc/cni/net.d/10-a.conflist')).toMatchObject({ ok: true });
+      expect(await host.stat('/var/log/containerd.log')).toMatchObject({ ok: true });
+      // ... then a writer on the examined disk swaps them for links out of the root.
+      rmSync(conf);
+      symlinkSync(outside, conf);
+      rmSync(log);
+      symlinkSync(outside, log);
+      const r = await host.readFile('/etc/cni/net.d/10-a.conflist');
+      expect(r.ok).toBe(false);
+      let streamed = '';
+      try {
+        for await (const c of host.streamFile('/var/log/containerd.log'))
+          streamed += Buffer.from(c).toString();
+      } catch (e) {
+        expect((e as NodeJS.ErrnoException).code).toBe('ELOOP');
+      }
+      expect(streamed).not.toContain('SECRET');
+    }
+  });
+});

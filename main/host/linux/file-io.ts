@@ -26,14 +26,28 @@ export interface FileIo {
   stat(real: string): Promise<Stats>;
   readlink(real: string): Promise<string>;
   readdir(real: string): Promise<string[]>;
-  /** A regular file's first `maxBytes` bytes; nothing is read from anything else. */
-  readRegular(real: string, maxBytes: number): Promise<FileRead>;
+  /**
+   * A regular file's first `maxBytes` bytes; nothing is read from anything else. `noFollow`:
+   * `real` was resolved inside a root, so its last part must not be a symlink now (one planted
+   * since would point wherever its author likes): the open fails with ELOOP instead.
+   */
+  readRegular(real: string, maxBytes: number, opts?: OpenOptions): Promise<FileRead>;
   /**
    * Bytes [start, end) of `real` in chunks. With `into`, read straight into it (views of it are
    * yielded, so no chunk is allocated and left for the collector); what does not fit comes as
    * chunks of its own. Stops early when the file shrinks (a log rotated by truncation).
    */
-  readRange(real: string, start: number, end: number, into?: Buffer): AsyncIterable<Uint8Array>;
+  readRange(
+    real: string,
+    start: number,
+    end: number,
+    into?: Buffer,
+    opts?: OpenOptions,
+  ): AsyncIterable<Uint8Array>;
+}
+
+export interface OpenOptions {
+  noFollow?: boolean;
 }
 
 const CHUNK = 1024 * 1024;
@@ -51,6 +65,8 @@ function nextTarget(
 }
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+const openFlags = (o: OpenOptions | undefined): number =>
+  OPEN_FLAGS | (o?.noFollow ? constants.O_NOFOLLOW : 0);
 /** /proc and /sys files report size 0 but have content: read them up to this much. */
 const PSEUDO_FILE_CAP = 64 * 1024;
 
@@ -70,8 +86,8 @@ export const threadPoolIo: FileIo = {
   stat: (real) => fsp.stat(real),
   readlink: (real) => fsp.readlink(real),
   readdir: (real) => fsp.readdir(real),
-  async readRegular(real, maxBytes) {
-    const handle = await fsp.open(real, OPEN_FLAGS);
+  async readRegular(real, maxBytes, o) {
+    const handle = await fsp.open(real, openFlags(o));
     try {
       const st = await handle.stat();
       const notRegular = kindOf(st);
@@ -89,8 +105,8 @@ export const threadPoolIo: FileIo = {
       await handle.close().catch(() => undefined);
     }
   },
-  async *readRange(real, start, end, into) {
-    const handle = await fsp.open(real, OPEN_FLAGS);
+  async *readRange(real, start, end, into, o) {
+    const handle = await fsp.open(real, openFlags(o));
     try {
       let at = 0;
       for (let pos = start; pos < end;) {
@@ -126,9 +142,9 @@ export const blockingIo: FileIo = {
   stat: async (real) => fs.statSync(real),
   readlink: async (real) => fs.readlinkSync(real),
   readdir: async (real) => fs.readdirSync(real),
-  async readRegular(real, maxBytes) {
+  async readRegular(real, maxBytes, o) {
     await letTheLoopTurn();
-    const fd = fs.openSync(real, OPEN_FLAGS);
+    const fd = fs.openSync(real, openFlags(o));
     try {
       const st = fs.fstatSync(fd);
       const notRegular = kindOf(st);
@@ -148,8 +164,8 @@ export const blockingIo: FileIo = {
       closeQuietly(fd);
     }
   },
-  async *readRange(real, start, end, into) {
-    const fd = fs.openSync(real, OPEN_FLAGS);
+  async *readRange(real, start, end, into, o) {
+    const fd = fs.openSync(real, openFlags(o));
     try {
       let at = 0;
       for (let pos = start; pos < end;) {
