@@ -15,6 +15,7 @@ import {
   undoEntry,
   type LocalEnvironmentOptions,
   type RepairEnvironment,
+  usingEnvironment,
 } from '../../main/repairs';
 import { ApiError } from './errors';
 import type { RepairPort, RepairProgress } from './repair-port';
@@ -83,34 +84,40 @@ export function engineRepairs(
   };
 
   return {
+    // Each request releases what reaching a remote node held (usingEnvironment).
     async preview({ repairId, target }) {
-      const p = await prepareRepair(await env(undefined, target), repairId);
-      if (!p.ok) throw new ApiError('refused', p.reason);
-      return p.preview;
+      return usingEnvironment(await env(undefined, target), async (e) => {
+        const p = await prepareRepair(e, repairId);
+        if (!p.ok) throw new ApiError('refused', p.reason);
+        return p.preview;
+      });
     },
     async apply({ repairId, previewToken, onProgress, target }) {
-      const e = await env(onProgress, target);
-      await recover(e);
-      return applyRepair(e, repairId, { previewToken });
+      return usingEnvironment(await env(onProgress, target), async (e) => {
+        await recover(e);
+        return applyRepair(e, repairId, { previewToken });
+      });
     },
     async undo(entryId, onProgress, target) {
-      const e = await env(onProgress, target);
-      await recover(e);
-      return undoEntry(e, entryId);
+      return usingEnvironment(await env(onProgress, target), async (e) => {
+        await recover(e);
+        return undoEntry(e, entryId);
+      });
     },
     async history(target) {
-      const e = await env(undefined, target);
-      await recover(e);
-      const { entries } = await readHistory(e.stateDir, e.stateIo).catch(
-        (err: NodeJS.ErrnoException) => {
-          if (err.code === 'ENOENT') return { entries: [] };
-          throw new ApiError(
-            'refused',
-            `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`,
-          );
-        },
-      );
-      return entries.map(toHistoryEntry);
+      return usingEnvironment(await env(undefined, target), async (e) => {
+        await recover(e);
+        const { entries } = await readHistory(e.stateDir, e.stateIo).catch(
+          (err: NodeJS.ErrnoException) => {
+            if (err.code === 'ENOENT') return { entries: [] };
+            throw new ApiError(
+              'refused',
+              `cannot read the repair journal in ${e.stateDir}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`,
+            );
+          },
+        );
+        return entries.map(toHistoryEntry);
+      });
     },
   };
 }

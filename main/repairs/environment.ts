@@ -49,6 +49,23 @@ export interface RepairEnvironment {
   /** The command that reruns a repair with privileges, for refusals. */
   rerunCommand?(repairId: string): string;
   now?(): Date;
+  /**
+   * Releases what reaching the node holds (an ssh master connection, a kubectl debug pod).
+   * Every door calls it when its command is done, however the command ended (usingEnvironment).
+   */
+  close?(): Promise<void>;
+}
+
+/** Runs `fn` on `env`, then closes it, whatever happened (a failure to close is not the answer). */
+export async function usingEnvironment<T>(
+  env: RepairEnvironment,
+  fn: (env: RepairEnvironment) => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn(env);
+  } finally {
+    await env.close?.().catch(() => undefined);
+  }
 }
 
 export const DEFAULT_RERUN = (repairId: string): string =>

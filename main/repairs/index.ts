@@ -19,6 +19,7 @@ export {
   type LocalEnvironmentOptions,
 } from './local-environment';
 export type { RepairEnvironment, Rescan } from './environment';
+export { usingEnvironment } from './environment';
 export { defaultStateDir } from './state-dir';
 export { buildPlan, type PlanOutcome } from './plans/build';
 export { PLAN_BUILDERS } from './plans/index';

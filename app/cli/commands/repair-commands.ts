@@ -68,9 +68,9 @@ function hint(flags: JournalFlags, words: string[], tail: string[] = []): string
 }
 
 /**
- * Where the node is: this machine (or --root), or a --target reached through a transport. Only a
- * node container on this machine's engine can be repaired remotely (repair-environment.ts says
- * why the others cannot); its transport holds nothing that needs closing.
+ * Where the node is: this machine (or --root), or a --target reached through a transport. What
+ * reaching it holds (an ssh master, a debug pod) is released when the command is done: every
+ * command runs in usingEnvironment.
  */
 async function environment(flags: JournalFlags, io: Io): Promise<RepairEnvironment> {
   const target = targetOf(flags);
@@ -161,34 +161,45 @@ with one reason line on stderr.`,
       throw new Error(
         'a bundle is a recording of a node and cannot be repaired; run fix on the node (or --root on its disk)',
       );
-    const env = await environment(flags, io);
-    const { applyRepair, prepareRepair } = await engine();
-    await recover(env, io);
-    if (!flags.yes) {
-      const p = await prepareRepair(env, id);
-      if (!p.ok) {
-        if (flags.json)
-          io.out(
-            JSON.stringify(
-              { entry: null, repair: id, status: 'refused', reason: p.reason, verification: null },
-              null,
-              2,
-            ),
-          );
-        io.err(visible(`cni-doctor fix: ${p.reason}`));
-        return 2;
+    const { applyRepair, prepareRepair, usingEnvironment } = await engine();
+    return usingEnvironment(await environment(flags, io), async (env) => {
+      await recover(env, io);
+      if (!flags.yes) {
+        const p = await prepareRepair(env, id);
+        if (!p.ok) {
+          if (flags.json)
+            io.out(
+              JSON.stringify(
+                {
+                  entry: null,
+                  repair: id,
+                  status: 'refused',
+                  reason: p.reason,
+                  verification: null,
+                },
+                null,
+                2,
+              ),
+            );
+          io.err(visible(`cni-doctor fix: ${p.reason}`));
+          return 2;
+        }
+        const rerun = hint(
+          flags,
+          ['fix', id, '--yes'],
+          ['--preview-token', p.preview.previewToken],
+        );
+        io.out(
+          flags.json
+            ? JSON.stringify(p.preview, null, 2)
+            : formatPreview(p.preview, io.isTty ? ansi : plain, rerun),
+        );
+        return 0;
       }
-      const rerun = hint(flags, ['fix', id, '--yes'], ['--preview-token', p.preview.previewToken]);
-      io.out(
-        flags.json
-          ? JSON.stringify(p.preview, null, 2)
-          : formatPreview(p.preview, io.isTty ? ansi : plain, rerun),
-      );
-      return 0;
-    }
-    const token = flags['preview-token'];
-    const r = await applyRepair(env, id, token !== undefined ? { previewToken: token } : {});
-    return finish(r, 'fix', flags, io, 'applied');
+      const token = flags['preview-token'];
+      const r = await applyRepair(env, id, token !== undefined ? { previewToken: token } : {});
+      return finish(r, 'fix', flags, io, 'applied');
+    });
   },
 });
 
@@ -200,38 +211,40 @@ repair) or could not run, with one reason line on stderr.`,
   operand: { name: 'ENTRY_ID', help: 'a journal entry id from `cni-doctor history`' },
   flags: { ...YES_FLAG, ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ operand: id, flags }, io) {
-    const env = await environment(flags, io);
-    const { depsForEntry, entryProblem, executorFor, JournalStore, undoEntry } = await engine();
-    await recover(env, io);
-    if (!flags.yes) {
-      const store = await JournalStore.open(env.stateDir, { create: false, io: env.stateIo });
-      const entry = await store?.load(id).catch((e: Error) => {
-        throw new Error(`cannot read the journal in ${env.stateDir}: ${e.message}`);
-      });
-      if (!entry) throw new Error(`no journal entry ${id} in ${env.stateDir}`);
-      const invalid = entryProblem(entry, env.fs.root);
-      if (invalid) throw new Error(`cannot undo ${id}: ${invalid}; nothing was done`);
-      const { fs } = depsForEntry(env, entry);
-      const changed: string[] = [];
-      for (const js of entry.status === 'verified' ? entry.steps : []) {
-        const why = await executorFor(js.step).changedSince(js.step, js, fs);
-        if (why) changed.push(why);
+    const { depsForEntry, entryProblem, executorFor, JournalStore, undoEntry, usingEnvironment } =
+      await engine();
+    return usingEnvironment(await environment(flags, io), async (env) => {
+      await recover(env, io);
+      if (!flags.yes) {
+        const store = await JournalStore.open(env.stateDir, { create: false, io: env.stateIo });
+        const entry = await store?.load(id).catch((e: Error) => {
+          throw new Error(`cannot read the journal in ${env.stateDir}: ${e.message}`);
+        });
+        if (!entry) throw new Error(`no journal entry ${id} in ${env.stateDir}`);
+        const invalid = entryProblem(entry, env.fs.root);
+        if (invalid) throw new Error(`cannot undo ${id}: ${invalid}; nothing was done`);
+        const { fs } = depsForEntry(env, entry);
+        const changed: string[] = [];
+        for (const js of entry.status === 'verified' ? entry.steps : []) {
+          const why = await executorFor(js.step).changedSince(js.step, js, fs);
+          if (why) changed.push(why);
+        }
+        if (entry.status !== 'verified')
+          changed.push(`the entry is ${entry.status}; only a verified repair can be undone`);
+        io.out(
+          flags.json
+            ? JSON.stringify(
+                { entry: id, status: entry.status, files: entry.files, refusedBecause: changed },
+                null,
+                2,
+              )
+            : formatUndoPreview(entry, changed, hint(flags, ['undo', id, '--yes'])),
+        );
+        return changed.length ? 2 : 0;
       }
-      if (entry.status !== 'verified')
-        changed.push(`the entry is ${entry.status}; only a verified repair can be undone`);
-      io.out(
-        flags.json
-          ? JSON.stringify(
-              { entry: id, status: entry.status, files: entry.files, refusedBecause: changed },
-              null,
-              2,
-            )
-          : formatUndoPreview(entry, changed, hint(flags, ['undo', id, '--yes'])),
-      );
-      return changed.length ? 2 : 0;
-    }
-    const r = await undoEntry(env, id, hint(flags, ['undo', id, '--yes']));
-    return finish(r, 'undo', flags, io, 'undone');
+      const r = await undoEntry(env, id, hint(flags, ['undo', id, '--yes']));
+      return finish(r, 'undo', flags, io, 'undone');
+    });
   },
 });
 
@@ -240,20 +253,21 @@ export const historyCommand = defineCommand({
   summary: 'list the repairs applied on this node, newest first',
   flags: { ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ flags }, io) {
-    const env = await environment(flags, io);
-    const { readHistory, toHistoryEntry } = await engine();
-    await recover(env, io);
-    const { entries, damaged } = await readHistory(env.stateDir, env.stateIo).catch(
-      (e: NodeJS.ErrnoException) => {
-        throw new Error(
-          `cannot read the journal in ${env.stateDir}: ${e.code === 'EACCES' ? 'permission denied (run as root)' : e.message}`,
-        );
-      },
-    );
-    for (const d of damaged)
-      io.err(visible(`cni-doctor: warning: journal file ${d} is damaged and was skipped`));
-    if (flags.json) io.out(JSON.stringify({ entries: entries.map(toHistoryEntry) }, null, 2));
-    else io.out(formatHistory(entries, io.isTty ? ansi : plain));
-    return 0;
+    const { readHistory, toHistoryEntry, usingEnvironment } = await engine();
+    return usingEnvironment(await environment(flags, io), async (env) => {
+      await recover(env, io);
+      const { entries, damaged } = await readHistory(env.stateDir, env.stateIo).catch(
+        (e: NodeJS.ErrnoException) => {
+          throw new Error(
+            `cannot read the journal in ${env.stateDir}: ${e.code === 'EACCES' ? 'permission denied (run as root)' : e.message}`,
+          );
+        },
+      );
+      for (const d of damaged)
+        io.err(visible(`cni-doctor: warning: journal file ${d} is damaged and was skipped`));
+      if (flags.json) io.out(JSON.stringify({ entries: entries.map(toHistoryEntry) }, null, 2));
+      else io.out(formatHistory(entries, io.isTty ? ansi : plain));
+      return 0;
+    });
   },
 });

@@ -8,6 +8,7 @@ export {
   recoverJournal,
   toHistoryEntry,
   undoEntry,
+  usingEnvironment,
 } from '../../../main/repairs';
 export { JournalStore } from '../../../main/repairs/journal/store';
 export { entryProblem } from '../../../main/repairs/journal/validate';
