@@ -3,7 +3,8 @@
 // repair applied through the container, proved by a real pod, undone byte for byte, and a
 // SIGKILLed repair recovered; the busybox-only node scanned without its CRI answers.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../shared/model/report';
@@ -217,9 +218,14 @@ describe('repairs over ssh (file operations, journal, backups and lock on the no
     return id;
   };
 
+  /** The private folders ssh transports keep their master's control socket in. */
+  const sshControlDirs = (): string[] =>
+    readdirSync(tmpdir()).filter((n) => n.startsWith('cni-doctor-ssh-'));
+
   it('fix --yes over ssh repairs the node; a real pod gets the cluster subnet; undo restores every file', async () => {
     await withNode(s, { ssh: true }, async (node) => {
       const before = node.configFiles();
+      const dirsBefore = sshControlDirs();
       const id = repairOf(await scanJson(over(node)));
       const preview = await cli(['fix', id, ...over(node)]);
       expect(preview.code, preview.stderr).toBe(0);
@@ -243,6 +249,8 @@ describe('repairs over ssh (file operations, journal, backups and lock on the no
       const undo = await cli(['undo', applied.entry, ...over(node), '--yes']);
       expect(undo.code, undo.stderr).toBe(0);
       expect(node.configFiles()).toEqual(before);
+      // Each command shared one ssh connection and ended it: no master, no socket folder left.
+      expect(sshControlDirs().filter((d) => !dirsBefore.includes(d))).toEqual([]);
     });
   });
 

@@ -6,7 +6,18 @@
  * ssh joins the remote command's words with spaces and hands them to the login shell, so the
  * program's argument vector is quoted here word by word (POSIX single quotes); the target's user,
  * host and port are separate ssh arguments, the host after `--`.
+ *
+ * One connection for all of a target's program runs: prepare() starts an OpenSSH master
+ * (`-M -N -f`) with its control socket in a private folder of ours, and every run goes through
+ * it. A repair makes dozens of runs (each file operation is one), and a TCP and key exchange
+ * apiece made an ssh repair take tens of seconds. When the master cannot start, each run
+ * connects by itself as before and reports ssh's own error. The master leaves at dispose()
+ * (`-O exit`), or by itself a minute after its last run if this process dies first.
  */
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Target } from '../../../shared/target';
 import { spawnClient, type NodeProcess, type Transport } from '../transport';
 
@@ -18,6 +29,8 @@ export interface SshOptions {
   /** The ssh client (default `ssh` from PATH). */
   client?: string;
   connectTimeoutSec?: number;
+  /** Share one connection between runs (default true); false: one connection per run. */
+  shareConnection?: boolean;
 }
 
 /** One word for a POSIX shell: single-quoted, embedded quotes as '\''. */
@@ -27,7 +40,7 @@ export function shQuote(word: string): string {
 }
 
 /** ssh's options and destination for a target; the remote command comes after. */
-export function sshBaseArgs(t: SshTarget, o: SshOptions = {}): string[] {
+export function sshBaseArgs(t: SshTarget, o: SshOptions = {}, controlPath?: string): string[] {
   const args = [
     '-T',
     '-o',
@@ -38,28 +51,85 @@ export function sshBaseArgs(t: SshTarget, o: SshOptions = {}): string[] {
     'ServerAliveInterval=15',
   ];
   if (o.configFile !== undefined) args.push('-F', o.configFile);
+  // Ours, not the user's config's: the socket of the master prepare() started (or none).
+  args.push('-o', `ControlPath=${controlPath ?? 'none'}`, '-o', 'ControlMaster=no');
   if (t.port !== undefined) args.push('-p', String(t.port));
   if (t.user !== undefined) args.push('-l', t.user);
   args.push('--', t.host);
   return args;
 }
 
-export function sshArgs(t: SshTarget, argv: readonly string[], o: SshOptions = {}): string[] {
-  return [...sshBaseArgs(t, o), argv.map(shQuote).join(' ')];
+export function sshArgs(
+  t: SshTarget,
+  argv: readonly string[],
+  o: SshOptions = {},
+  controlPath?: string,
+): string[] {
+  return [...sshBaseArgs(t, o, controlPath), argv.map(shQuote).join(' ')];
+}
+
+/** sshBaseArgs in two: the options, and `--` with the destination (the last two words). */
+function splitAtDestination(args: string[]): { options: string[]; destination: string[] } {
+  return { options: args.slice(0, -2), destination: args.slice(-2) };
+}
+
+/** Runs the ssh client with no stdio of ours (a backgrounded master must not hold our pipes). */
+function runQuiet(client: string, args: readonly string[], deadlineMs: number): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(client, [...args], { stdio: 'ignore', shell: false });
+    const timer = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
+    child.once('error', () => resolve(127));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code ?? 255);
+    });
+  });
 }
 
 export class SshTransport implements Transport {
   readonly name = 'ssh';
+  private master: Promise<string | undefined> | undefined;
+  private controlDir: string | undefined;
+  private controlPath: string | undefined;
+  /** After dispose(), runs connect by themselves: no master is started that nothing would end. */
+  private disposed = false;
 
   constructor(
     readonly target: SshTarget,
     private readonly opts: SshOptions = {},
   ) {}
 
-  async prepare(): Promise<void> {}
+  private get client(): string {
+    return this.opts.client ?? 'ssh';
+  }
+
+  async prepare(): Promise<void> {
+    if (this.opts.shareConnection === false || this.disposed) return;
+    this.master ??= this.startMaster();
+    this.controlPath = await this.master;
+  }
+
+  private async startMaster(): Promise<string | undefined> {
+    // mkdtemp makes the folder 0700: no other user can reach the socket inside.
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cni-doctor-ssh-'));
+    this.controlDir = dir;
+    const control = path.join(dir, 'master');
+    // The control options come first (ssh keeps the first value it is given for an option);
+    // -M turns the ControlMaster=no they carry into a master, and -f backgrounds it once the
+    // user's key has been accepted.
+    const { options, destination } = splitAtDestination(
+      sshBaseArgs(this.target, this.opts, control),
+    );
+    const code = await runQuiet(
+      this.client,
+      [...options, '-M', '-N', '-f', '-o', 'ControlPersist=60', ...destination],
+      ((this.opts.connectTimeoutSec ?? 15) + 5) * 1000,
+    );
+    return code === 0 && existsSync(control) ? control : undefined;
+  }
 
   spawn(argv: readonly string[]): NodeProcess {
-    return spawnClient(this.opts.client ?? 'ssh', sshArgs(this.target, argv, this.opts));
+    return spawnClient(this.client, sshArgs(this.target, argv, this.opts, this.controlPath));
   }
 
   async localRoot(): Promise<{ ok: false; reason: string }> {
@@ -70,5 +140,24 @@ export class SshTransport implements Transport {
     };
   }
 
-  async dispose(): Promise<void> {}
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    // A master still starting is waited for, so that it is ended too.
+    const control = await this.master?.catch(() => undefined);
+    this.controlPath = undefined;
+    this.master = undefined;
+    if (control !== undefined) {
+      const base = sshBaseArgs(this.target, this.opts, control);
+      const dest = base.slice(base.indexOf('--'));
+      await runQuiet(
+        this.client,
+        [...base.slice(0, base.indexOf('--')), '-O', 'exit', ...dest],
+        5000,
+      );
+    }
+    if (this.controlDir !== undefined) {
+      await fsp.rm(this.controlDir, { recursive: true, force: true }).catch(() => undefined);
+      this.controlDir = undefined;
+    }
+  }
 }

@@ -40,6 +40,11 @@ describe('ssh', () => {
       'ServerAliveInterval=15',
       '-F',
       '/tmp/cfg',
+      // No control socket of the user's: only the master prepare() starts (none here).
+      '-o',
+      'ControlPath=none',
+      '-o',
+      'ControlMaster=no',
       '-p',
       '2222',
       '-l',
@@ -48,6 +53,9 @@ describe('ssh', () => {
       'node1',
       `sh -c 'echo '\\''a b'\\''; $(id)'`,
     ]);
+    expect(sshArgs({ kind: 'ssh', host: 'n' }, ['true'], {}, '/tmp/x/master')).toContain(
+      'ControlPath=/tmp/x/master',
+    );
   });
 
   it('quotes what a remote shell would expand', () => {
