@@ -264,7 +264,7 @@ export async function openBundleStore(
 ): Promise<BundleStore> {
   let st;
   try {
-    st = await fsp.stat(p);
+    st = opts.blockingIo ? fs.statSync(p) : await fsp.stat(p);
   } catch (e) {
     throw new BundleError(
       `cannot open bundle ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
