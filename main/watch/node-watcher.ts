@@ -116,8 +116,10 @@ export class NodeWatcher {
     if (w.changedSince !== undefined) {
       const since = w.changedSince;
       const during: string[] = [];
+      // Whole milliseconds on both sides: Date.now() drops the fraction an mtime keeps, and a
+      // file written in the very millisecond the scan began would otherwise count as later.
       for (const p of paths)
-        if ((await newestChange(p, w.o.maxEntries)) > since) during.push(p.nodePath);
+        if (Math.floor(await newestChange(p, w.o.maxEntries)) > since) during.push(p.nodePath);
       // After start() has returned, as every other change is reported.
       if (during.length > 0) setImmediate(() => !w.closed && w.o.onChange(during));
     }
