@@ -11,6 +11,9 @@ import { fixCommand, historyCommand, undoCommand } from './commands/repair-comma
 import { serveCommand } from './commands/serve';
 import { targetsCommand } from './commands/targets';
 import { compareCommand } from './commands/compare';
+import { clusterCommand } from './commands/cluster';
+import { daemonsetCommand } from './commands/daemonset';
+import { nodeReportCommand } from './commands/node-report';
 import { VERSION } from './version';
 import { visible } from './visible';
 
@@ -25,6 +28,9 @@ export const COMMANDS: readonly Command[] = [
   serveCommand,
   targetsCommand,
   compareCommand,
+  clusterCommand,
+  daemonsetCommand,
+  nodeReportCommand,
 ];
 
 function usage(): string {

@@ -3,19 +3,28 @@
  * /host, host PID and network namespaces, privileged (what `kubectl debug node/N
  * --profile=sysadmin` makes), in a namespace the user chooses (Pod Security "restricted" and
  * "baseline" namespaces reject it: pick one labelled pod-security.kubernetes.io/enforce=privileged).
- * Programs run as `kubectl exec -i POD -- chroot /host ARGV…`, so they see the node's own tools.
+ * Programs run as `kubectl exec -i POD -- chroot /host /bin/sh -c 'exec "$@"' sh ARGV…`: the
+ * node's own shell finds the node's own tools. Not `chroot /host ARGV` — a busybox image's chroot
+ * runs its own applet for a bare `sh` (or `cat`, `flock`…) instead of the node's program.
  *
- * The pod is deleted by dispose() — callers run it in `finally`, so a failed scan deletes it too —
- * and carries activeDeadlineSeconds, so even a doctor killed with SIGKILL leaves a pod that the
- * kubelet stops on its own.
+ * The pod is created from this explicit spec (the fields `kubectl debug --profile=sysadmin` sets),
+ * not with `kubectl debug`: `--profile=sysadmin` needs kubectl ≥ 1.30 (1.27/1.29 answer "unknown
+ * profile"), while create/wait/exec/delete work with any kubectl in use.
  *
- * NOT VERIFIED AGAINST A CLUSTER: no API server exists where this was built. The pod spec and
- * every kubectl command line are unit-tested (kubectl.test.ts); the behaviour of a real cluster is not.
+ * The pod is deleted by dispose() — callers run it in `finally`, so a failed scan deletes it too;
+ * SIGINT/SIGTERM delete it (cleanup-on-signal.ts); it carries activeDeadlineSeconds, so even a
+ * doctor killed with SIGKILL leaves a pod that the kubelet stops on its own, and the next run from
+ * this machine deletes it (kubectl-sweep.ts: owner annotations).
+ *
+ * Verified against a real single-node Kubernetes v1.32 (scan, collect, fix, undo, history; the
+ * pod deleted after each, and after SIGINT/SIGTERM/SIGKILL): docs/knowledge/kubectl-debug-pod.md.
  */
 import { randomBytes } from 'node:crypto';
 import type { Target } from '../../../shared/target';
+import { cleanupOnSignal } from '../cleanup-on-signal';
 import { runLocal } from '../local-run';
 import { spawnClient, type NodeProcess, type Transport } from '../transport';
+import { DEBUG_POD_LABELS, ownerAnnotations, sweepDebugPods } from './kubectl-sweep';
 
 export type KubectlTarget = Extract<Target, { kind: 'kubectl' }>;
 
@@ -29,7 +38,14 @@ export interface KubectlOptions {
   onPodSpec?: (specJson: string) => void;
   /** The pod's name suffix (tests); default random. */
   suffix?: string;
+  /** The owner annotations (tests); default this machine's hostname and this process's pid. */
+  annotations?: Record<string, string>;
+  /** Delete this machine's orphaned debug pods before creating one (default true). */
+  sweep?: boolean;
 }
+
+/** Words placed before the program's argv: the node's own shell, then `exec` of the argv. */
+export const NODE_SHELL_PREFIX = ['/bin/sh', '-c', 'exec "$@"', 'sh'] as const;
 
 export const DEFAULT_DEBUG_IMAGE = 'busybox:1.36';
 /** The kubelet stops a pod left behind (doctor killed) after this long. */
@@ -58,7 +74,12 @@ export function debugPodName(node: string, suffix: string): string {
 export interface DebugPodSpec {
   apiVersion: 'v1';
   kind: 'Pod';
-  metadata: { name: string; namespace: string; labels: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace: string;
+    labels: Record<string, string>;
+    annotations: Record<string, string>;
+  };
   spec: Record<string, unknown>;
 }
 
@@ -69,10 +90,8 @@ export function debugPodSpec(t: KubectlTarget, name: string, o: KubectlOptions =
     metadata: {
       name,
       namespace: o.namespace ?? 'default',
-      labels: {
-        'app.kubernetes.io/name': 'cni-doctor',
-        'app.kubernetes.io/component': 'node-debug',
-      },
+      labels: { ...DEBUG_POD_LABELS },
+      annotations: o.annotations ?? ownerAnnotations(),
     },
     spec: {
       nodeName: t.node,
@@ -122,10 +141,33 @@ export function kubectlCommands(t: KubectlTarget, name: string, o: KubectlOption
       '--',
       'chroot',
       '/host',
+      ...NODE_SHELL_PREFIX,
       ...argv,
     ],
     delete: [...base, 'delete', 'pod', name, '--ignore-not-found', '--wait=false'],
   };
+}
+
+/** The client's version (`v1.32.4`), or undefined when it cannot tell (missing, too old). */
+export async function kubectlClientVersion(client = 'kubectl'): Promise<string | undefined> {
+  const r = await runLocal(client, ['version', '--client', '-o', 'json'], 15_000);
+  if (r.code !== 0) return undefined;
+  try {
+    const v = (JSON.parse(r.stdout) as { clientVersion?: { gitVersion?: unknown } }).clientVersion
+      ?.gitVersion;
+    return typeof v === 'string' && /^v[0-9][0-9A-Za-z.+-]{0,60}$/.test(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One clear line for a kubectl that failed: missing, unreachable cluster, or refused. */
+export function kubectlFailure(what: string, stderr: string, version: string | undefined): string {
+  const err = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
+  if (/ENOENT|not found|No such file/.test(err) && version === undefined)
+    return `${what}: kubectl is not installed or not on PATH (${err})`;
+  const v = version !== undefined ? ` (kubectl ${version})` : '';
+  return `${what}${v}: ${err || 'no message'}`;
 }
 
 export class KubectlTransport implements Transport {
@@ -133,6 +175,7 @@ export class KubectlTransport implements Transport {
   readonly podName: string;
   private created: Promise<void> | undefined;
   private disposed = false;
+  private unregister: (() => void) | undefined;
 
   constructor(
     readonly target: KubectlTarget,
@@ -152,13 +195,32 @@ export class KubectlTransport implements Transport {
       const cmds = kubectlCommands(this.target, this.podName, this.opts);
       const spec = JSON.stringify(debugPodSpec(this.target, this.podName, this.opts), null, 2);
       this.opts.onPodSpec?.(spec);
+      // Orphans of earlier runs from this machine go while ours is created (no added wait).
+      const sweeping =
+        this.opts.sweep === false
+          ? Promise.resolve()
+          : sweepDebugPods({
+              client: this.client,
+              ...(this.target.context !== undefined && { context: this.target.context }),
+            }).then(() => undefined);
+      // From here an interrupt must delete the pod, even one whose create is still in flight.
+      this.unregister = cleanupOnSignal(() => this.dispose());
       const c = await runLocal(this.client, cmds.create, 60_000, spec);
-      if (c.code !== 0)
-        throw new Error(`kubectl could not create the debug pod: ${c.stderr.trim().slice(0, 400)}`);
+      if (c.code !== 0) {
+        await sweeping;
+        throw new Error(
+          kubectlFailure(
+            'kubectl could not create the debug pod',
+            c.stderr,
+            await kubectlClientVersion(this.client),
+          ),
+        );
+      }
       const w = await runLocal(this.client, cmds.wait, 150_000);
+      await sweeping;
       if (w.code !== 0)
         throw new Error(
-          `the debug pod ${this.podName} did not become ready: ${w.stderr.trim().slice(0, 400)}`,
+          kubectlFailure(`the debug pod ${this.podName} did not become ready`, w.stderr, undefined),
         );
     })();
     return this.created;
@@ -182,6 +244,7 @@ export class KubectlTransport implements Transport {
   async dispose(): Promise<void> {
     if (this.created === undefined || this.disposed) return;
     this.disposed = true;
+    this.unregister?.();
     await runLocal(
       this.client,
       kubectlCommands(this.target, this.podName, this.opts).delete,

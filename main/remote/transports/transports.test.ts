@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
 import { containerExecArgs } from './container';
 import {
   debugPodName,
@@ -67,13 +68,18 @@ describe('ssh', () => {
   });
 });
 
-describe('kubectl debug pod (not verified against a cluster: no API server here)', () => {
+describe('kubectl debug pod (command lines; the real-cluster run is in docs/knowledge/kubectl-debug-pod.md)', () => {
   const t = { kind: 'kubectl' as const, context: 'kind-kind', node: 'kind-worker' };
 
   it('builds a privileged host-root pod pinned to the node, with a deadline', () => {
     const name = debugPodName('kind-worker', 'abc123');
     expect(name).toBe('cni-doctor-kind-worker-abc123');
-    expect(debugPodSpec(t, name, { namespace: 'debug' })).toEqual({
+    expect(debugPodSpec(t, name, { namespace: 'debug' }).metadata.annotations).toEqual({
+      'cni-doctor/client-host': hostname(),
+      'cni-doctor/client-pid': String(process.pid),
+    });
+    const annotations = { 'cni-doctor/client-host': 'h', 'cni-doctor/client-pid': '1' };
+    expect(debugPodSpec(t, name, { namespace: 'debug', annotations })).toEqual({
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: {
@@ -83,6 +89,7 @@ describe('kubectl debug pod (not verified against a cluster: no API server here)
           'app.kubernetes.io/name': 'cni-doctor',
           'app.kubernetes.io/component': 'node-debug',
         },
+        annotations,
       },
       spec: {
         nodeName: 'kind-worker',
@@ -131,6 +138,11 @@ describe('kubectl debug pod (not verified against a cluster: no API server here)
       '--',
       'chroot',
       '/host',
+      // The node's own shell by its path: a busybox chroot would run its own `sh` applet.
+      '/bin/sh',
+      '-c',
+      'exec "$@"',
+      'sh',
       'sh',
       '-c',
       'x',
@@ -167,6 +179,7 @@ describe('kubectl debug pod (not verified against a cluster: no API server here)
     const k = new KubectlTransport(t, {
       client: fake,
       suffix: 'abc123',
+      sweep: false,
       onPodSpec: (s) => shown.push(s),
     });
     await k.prepare();
@@ -196,7 +209,7 @@ describe('kubectl debug pod (not verified against a cluster: no API server here)
       `#!/bin/sh\nif [ "$5" = create ]; then cat >/dev/null; echo pod/x; exit 0; fi\n[ "$5" = exec ] || exit 0\nwhile [ "$1" != -- ]; do shift; done\nshift\n[ "$1 $2" = "chroot /host" ] || exit 99\nshift 2\nexec "$@"\n`,
     );
     chmodSync(fake, 0o755);
-    const k = new KubectlTransport(t, { client: fake, suffix: 'abc123' });
+    const k = new KubectlTransport(t, { client: fake, suffix: 'abc123', sweep: false });
     const files = new NodeFiles(k);
     try {
       await files.replace(join(dir, 'conf'), 'bytes\n', {
