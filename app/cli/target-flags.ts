@@ -6,6 +6,7 @@ import { visibleLines } from './visible';
 import { parseTarget, type Target } from '../../shared/target';
 import type { TargetOptions } from '../../main/remote/open-target';
 import { ArgError, type FlagValues, type Flags } from './command';
+import { NODE_DEADLINES, type NodeDeadlines } from '../../main/remote/node-deadlines';
 
 export const TARGET_FLAGS = {
   target: {
@@ -28,6 +29,16 @@ export const TARGET_FLAGS = {
     value: 'IMAGE',
     help: 'image of the kubectl debug pod (needs chroot and sleep; default busybox:1.36)',
   },
+  'node-timeout': {
+    type: 'string',
+    value: 'SECONDS',
+    help: `how long a remote node may take to answer one question before the command fails (default ${NODE_DEADLINES.answerMs / 1000})`,
+  },
+  'node-session-timeout': {
+    type: 'string',
+    value: 'SECONDS',
+    help: `how long a remote node may keep one command waiting in all (default ${NODE_DEADLINES.sessionMs / 1000})`,
+  },
 } as const satisfies Flags;
 
 export type TargetFlagValues = FlagValues<typeof TARGET_FLAGS> & {
@@ -45,12 +56,34 @@ export function targetOf(flags: TargetFlagValues): Target | undefined {
   return r.target;
 }
 
+/** A number of seconds a flag gives: positive, at most a day. */
+function secondsMs(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!(n > 0) || n > 86_400)
+    throw new ArgError(`--${name} needs a number of seconds (0 < s ≤ 86400)`);
+  return Math.round(n * 1000);
+}
+
+/** --node-timeout and --node-session-timeout, checked. */
+export function nodeDeadlines(
+  flags: Pick<TargetFlagValues, 'node-timeout' | 'node-session-timeout'>,
+): Partial<NodeDeadlines> {
+  const answerMs = secondsMs('node-timeout', flags['node-timeout']);
+  const sessionMs = secondsMs('node-session-timeout', flags['node-session-timeout']);
+  return {
+    ...(answerMs !== undefined && { answerMs }),
+    ...(sessionMs !== undefined && { sessionMs }),
+  };
+}
+
 export function targetOptions(
-  flags: TargetFlagValues,
+  flags: Omit<TargetFlagValues, 'target'>,
   io: { err(line: string): void },
   criDeadlineMs?: number,
 ): TargetOptions {
   return {
+    deadlines: nodeDeadlines(flags),
     ...(flags['ssh-config'] !== undefined && { ssh: { configFile: flags['ssh-config'] } }),
     kubectl: {
       ...(flags['kube-namespace'] !== undefined && { namespace: flags['kube-namespace'] }),

@@ -111,6 +111,7 @@ export class ScanSessions {
     label: string;
     target?: RemoteTarget;
     info?: () => TargetInfo;
+    failure?: () => Error | undefined;
     close?: () => Promise<void>;
   }> {
     if (r.source === 'live')
@@ -133,6 +134,7 @@ export class ScanSessions {
         label: formatTarget(target),
         target,
         info: opened.info,
+        failure: opened.failure,
         close: opened.close,
       };
     }
@@ -160,12 +162,14 @@ export class ScanSessions {
     emit('opening');
     const startedAtMs = Date.now();
     try {
-      const { host, label, target, info, close } = await this.resolveHost(r);
+      const { host, label, target, info, failure, close } = await this.resolveHost(r);
       let result: ScanResult;
       // The scan reads through a wrapper that keeps log context; repairs use the host itself.
       const keeping = keepLogContext(host);
       try {
         result = await scanHost(keeping.host, { onProgress: (step) => emit(step) });
+        const failed = failure?.();
+        if (failed) throw failed;
       } finally {
         // A target's session (agent, debug pod) is released after every scan, failed or not.
         await close?.();

@@ -3,10 +3,17 @@
  * asked in the same turn of the event loop go out in ONE write (an exchange); answers come back in
  * order. The program runs once per session: `runs` counts program starts (round trips to the
  * node), `exchanges` counts batches sent on it.
+ *
+ * The node is untrusted and may be hung: every answer has a deadline (node-deadlines.ts), and
+ * every answer and the session as a whole are capped in size (answer-limits.ts). Past either, the
+ * session fails with an error naming the target, and the program on the node is stopped.
  */
 import { AGENT_SH } from './scripts/agent-sh';
-import { AgentParser, type AgentAnswer } from './agent-protocol';
+import { AgentParser, type AgentAnswer, type SessionBudget } from './agent-protocol';
+import { answerLimits, SESSION_MAX_BYTES } from './answer-limits';
+import { NODE_DEADLINES, type NodeDeadlines } from './node-deadlines';
 import type { NodeProcess, Transport } from './transport';
+import { formatTarget } from '../../shared/target';
 
 export type AgentRequest =
   | { op: 'stat'; path: string }
@@ -66,11 +73,32 @@ function encode(r: AgentRequest): string {
   }
 }
 
+/** The session could not go on: the node hung, or sent more than it was asked for. */
+export class NodeSessionError extends Error {}
+
+interface Waiting {
+  req: AgentRequest;
+  resolve: (a: AgentAnswer) => void;
+  reject: (e: Error) => void;
+}
+
+export interface AgentSessionOptions extends Partial<NodeDeadlines> {
+  /** Bytes the whole session may receive (default SESSION_MAX_BYTES). */
+  maxSessionBytes?: number;
+}
+
 export class AgentSession {
   private proc: NodeProcess | undefined;
   private parser: AgentParser | undefined;
-  private readonly waiting: { resolve: (a: AgentAnswer) => void; reject: (e: Error) => void }[] =
-    [];
+  private readonly waiting: Waiting[] = [];
+  private readonly budget: SessionBudget;
+  private readonly deadlines: NodeDeadlines;
+  private timer: NodeJS.Timeout | undefined;
+  /** When the answer at the head of the queue became due (sent, and the one before it in). */
+  private headDueAt = 0;
+  /** Time spent waiting on the node before the current wait, and when the current one began. */
+  private waitedMs = 0;
+  private waitingSince: number | undefined;
   private queue: string[] = [];
   private flushScheduled = false;
   private failure: Error | undefined;
@@ -81,7 +109,31 @@ export class AgentSession {
   runs = 0;
   exchanges = 0;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(
+    private readonly transport: Transport,
+    opts: AgentSessionOptions = {},
+  ) {
+    this.budget = { limit: opts.maxSessionBytes ?? SESSION_MAX_BYTES, used: 0 };
+    this.deadlines = {
+      answerMs: opts.answerMs ?? NODE_DEADLINES.answerMs,
+      sessionMs: opts.sessionMs ?? NODE_DEADLINES.sessionMs,
+    };
+  }
+
+  /** The target, for messages: `container:podman/node1 (podman exec)`. */
+  get targetName(): string {
+    return `${formatTarget(this.transport.target)} (${this.transport.name})`;
+  }
+
+  /** Bytes received from the node so far (decoded blocks and names). */
+  get receivedBytes(): number {
+    return this.budget.used;
+  }
+
+  /** Why the session ended early (a deadline, a cap, a broken stream), if it did. */
+  get failed(): NodeSessionError | undefined {
+    return this.failure instanceof NodeSessionError ? this.failure : undefined;
+  }
 
   private start(): void {
     if (this.proc) return;
@@ -89,8 +141,18 @@ export class AgentSession {
     const p = this.transport.spawn(['sh', '-c', AGENT_SH]);
     this.proc = p;
     this.parser = new AgentParser(
-      (a) => this.waiting.shift()?.resolve(a),
+      (a) => this.answered(a),
       () => this.bye?.(),
+      (op) => {
+        const head = this.waiting[0];
+        if (!head) throw new Error('an answer nobody asked for');
+        if (head.req.op !== op)
+          throw new Error(
+            `an answer to ${JSON.stringify(op.slice(0, 20))} instead of ${head.req.op}`,
+          );
+        return answerLimits(head.req);
+      },
+      this.budget,
     );
     p.stdout.on('data', (b: Buffer) => {
       if (this.broken) return;
@@ -98,7 +160,11 @@ export class AgentSession {
         this.parser?.push(b);
       } catch (e) {
         this.broken = true;
-        this.fail(new Error(`the node agent's answer could not be read: ${(e as Error).message}`));
+        this.fail(
+          new NodeSessionError(
+            `${this.targetName}: the node agent's answer could not be read: ${(e as Error).message}`,
+          ),
+        );
         p.kill();
       }
     });
@@ -109,15 +175,57 @@ export class AgentSession {
       const why = this.stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500);
       this.fail(
         new Error(
-          `the program on the node ended (${x.signal ?? `exit ${x.code}`})${why ? `: ${why}` : ''}`,
+          `${this.targetName}: the program on the node ended (${x.signal ?? `exit ${x.code}`})${why ? `: ${why}` : ''}`,
         ),
       );
     });
   }
 
+  private answered(a: AgentAnswer): void {
+    this.waiting.shift()?.resolve(a);
+    this.headDueAt = Date.now();
+    this.arm();
+  }
+
   private fail(e: Error): void {
     this.failure ??= e;
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
+    this.arm();
+  }
+
+  /**
+   * One timer for both deadlines: the answer at the head of the queue (from when it became due),
+   * and the session's total time spent waiting on the node (time with no question out — a user
+   * reading a preview — does not count).
+   */
+  private arm(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = Date.now();
+    if (this.waiting.length === 0 || this.failure) {
+      if (this.waitingSince !== undefined) this.waitedMs += now - this.waitingSince;
+      this.waitingSince = undefined;
+      return;
+    }
+    this.waitingSince ??= now;
+    const answerAt = this.headDueAt + this.deadlines.answerMs;
+    const sessionAt = this.waitingSince + (this.deadlines.sessionMs - this.waitedMs);
+    const at = Math.min(answerAt, sessionAt);
+    this.timer = setTimeout(() => this.expired(answerAt <= sessionAt), Math.max(0, at - now));
+  }
+
+  private expired(answer: boolean): void {
+    const head = this.waiting[0];
+    const what = head ? answerLimits(head.req).what : 'an answer';
+    const d = this.deadlines;
+    this.fail(
+      new NodeSessionError(
+        answer
+          ? `${this.targetName} did not answer ${what} within ${seconds(d.answerMs)} (the node may be hung; a slow node: raise --node-timeout)`
+          : `${this.targetName} kept this command waiting for more than ${seconds(d.sessionMs)} in all (the node may be hung; a slow node: raise --node-session-timeout)`,
+      ),
+    );
+    this.proc?.kill();
   }
 
   ask(r: AgentRequest): Promise<AgentAnswer> {
@@ -126,7 +234,9 @@ export class AgentSession {
     if (this.failure) return Promise.reject(this.failure);
     this.start();
     return new Promise<AgentAnswer>((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
+      if (this.waiting.length === 0) this.headDueAt = Date.now();
+      this.waiting.push({ req: r, resolve, reject });
+      if (this.waiting.length === 1) this.arm();
       this.queue.push(encode(r));
       if (!this.flushScheduled) {
         this.flushScheduled = true;
@@ -159,6 +269,11 @@ export class AgentSession {
     const timer = setTimeout(() => p.kill(), 3000);
     const how = await Promise.race([said, p.exit]);
     clearTimeout(timer);
+    clearTimeout(this.timer);
     if (how === 'bye') p.detach?.();
   }
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -9,7 +9,7 @@
  */
 import type { CriEntry } from '../../shared/model/cri';
 import { decodeSandboxList, decodeStatus } from '../cri/decode';
-import type { AgentAnswer } from './agent-protocol';
+import { blockOf, type AgentAnswer } from './agent-protocol';
 
 /** gRPC status names as crictl prints them ("rpc error: code = Unimplemented desc = …"). */
 const GRPC_CODES: Record<string, number> = {
@@ -65,7 +65,7 @@ function parseVersion(text: string): NonNullable<CriEntry['version']> | undefine
 /** The agent's `crictl` answer for one endpoint → the CriEntry a gRPC probe would have made. */
 export function crictlEntry(endpoint: string, a: AgentAnswer): CriEntry {
   const [vExit, iExit, pExit] = a.values;
-  const [vOut, iOut, pOut] = a.blocks.map((b) => b.toString('utf8'));
+  const [vOut, iOut, pOut] = a.chunks.map((_, i) => (blockOf(a, i) as Buffer).toString('utf8'));
   if (vExit !== 0 || vOut === undefined) return failure(endpoint, vOut ?? '', vExit);
   const version = parseVersion(vOut);
   if (!version) return failure(endpoint, 'crictl version gave no RuntimeApiVersion', vExit);

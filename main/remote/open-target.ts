@@ -8,6 +8,7 @@ import type { ScanResult } from '../engine/scan';
 import type { SnapshotOptions } from '../probes/snapshot';
 import { RemoteLinuxHost } from './remote-host';
 import type { Transport } from './transport';
+import type { NodeDeadlines } from './node-deadlines';
 import { ContainerTransport } from './transports/container';
 import { KubectlTransport, type KubectlOptions } from './transports/kubectl';
 import { SshTransport, type SshOptions } from './transports/ssh';
@@ -20,6 +21,8 @@ export interface TargetOptions {
   /** winrm: / pssession: targets (Windows nodes through PowerShell remoting). */
   remoting?: RemotingOptions;
   criDeadlineMs?: number;
+  /** How long a node may take per answer and in all (node-deadlines.ts). */
+  deadlines?: Partial<NodeDeadlines>;
 }
 
 export function openTransport(t: RemoteTarget, o: TargetOptions = {}): Transport {
@@ -35,6 +38,11 @@ export function openTransport(t: RemoteTarget, o: TargetOptions = {}): Transport
 
 export interface OpenedTarget {
   host: Host;
+  /**
+   * Why the conversation with the node ended early (it hung, or sent more than it was asked
+   * for): what was read after it is not a diagnosis, so commands fail with this error.
+   */
+  failure(): Error | undefined;
   /** What the report says about where its facts came from (cri filled in after a scan). */
   info(): TargetInfo;
   close(): Promise<void>;
@@ -57,6 +65,7 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
       return {
         host,
         info: () => ({ target, transport }),
+        failure: () => undefined,
         close: async () => undefined,
       };
     }
@@ -100,6 +109,7 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
       const transport = openTransport(t, o);
       const host = new RemoteLinuxHost(transport, {
         ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
+        ...(o.deadlines !== undefined && { deadlines: o.deadlines }),
       });
       return {
         host,
@@ -109,6 +119,7 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
           ...(host.criRoute !== undefined && { cri: host.criRoute }),
           roundTrips: host.roundTrips,
         }),
+        failure: () => host.sessionFailure,
         close: async () => {
           try {
             await host.close();
@@ -140,6 +151,7 @@ async function windowsTarget(
   return {
     host,
     info: () => ({ target, transport: runner.transportName, cri, roundTrips: host.roundTrips }),
+    failure: () => undefined,
     close: () => runner.dispose(),
   };
 }
@@ -165,6 +177,8 @@ export async function scanTarget(
     if (connecting) warmCriDefinitions();
     await connecting;
     const r = await scanHost(opened.host, scan);
+    const failed = opened.failure();
+    if (failed) throw failed;
     const info = opened.info();
     r.report.target = info;
     return { ...r, target: info };

@@ -25,8 +25,9 @@ import type {
 } from '../host/host';
 import { isRelevant, processName } from '../host/linux/proc';
 import { journalFact, parseSystemctlShow, versionIn } from '../host/linux/commands';
-import type { AgentAnswer } from './agent-protocol';
-import { AgentSession, type AgentRequest } from './agent-session';
+import { blockOf, type AgentAnswer } from './agent-protocol';
+import { AgentSession, type AgentRequest, type NodeSessionError } from './agent-session';
+import type { NodeDeadlines } from './node-deadlines';
 import { closeWarm, prewarmRelay, probeThroughRelay, type RelayStats } from './cri-relay';
 import { crictlEntry } from './crictl-answers';
 import { defaultPrefetch, LIST_MAX } from './prefetch';
@@ -47,6 +48,8 @@ const CONF_FILES_AHEAD = 5000;
 export interface RemoteHostOptions {
   /** Budget per CRI endpoint, connection through the transport included (default 10 s). */
   criDeadlineMs?: number;
+  /** How long the node may take per answer and in all (node-deadlines.ts defaults). */
+  deadlines?: Partial<NodeDeadlines>;
 }
 
 type Failure = { ok: false; error: FsErrorCode; message: string };
@@ -91,7 +94,7 @@ export class RemoteLinuxHost implements Host {
     readonly transport: Transport,
     private readonly opts: RemoteHostOptions = {},
   ) {
-    this.session = new AgentSession(transport);
+    this.session = new AgentSession(transport, opts.deadlines);
     this.label = `${transport.name} → ${describeTarget(transport)}`;
   }
 
@@ -104,6 +107,17 @@ export class RemoteLinuxHost implements Host {
   }
   get criConnections(): number {
     return this.relay.connections;
+  }
+  /**
+   * Why the conversation with the node ended early (it hung, or sent more than asked): a scan
+   * whose answers stopped midway is not a diagnosis, so the command fails with this instead.
+   */
+  get sessionFailure(): NodeSessionError | undefined {
+    return this.session.failed;
+  }
+  /** Bytes the node sent this session (decoded). */
+  get receivedBytes(): number {
+    return this.session.receivedBytes;
   }
 
   private ask(r: AgentRequest): Promise<AgentAnswer> {
@@ -182,6 +196,8 @@ export class RemoteLinuxHost implements Host {
     clearTimeout(this.relayTimer);
     closeWarm(this.relay);
     await this.session.close();
+    // A held scan (serve keeps a few) must not keep every answer the node sent alive with it.
+    this.answers.clear();
   }
 
   async node(): Promise<NodeFacts> {
@@ -223,7 +239,8 @@ export class RemoteLinuxHost implements Host {
       const f = failure(p, a);
       if (f) return f;
       // The agent reads one byte more than `max`: only a file cut short costs a stat for its size.
-      const data = a.blocks[0] ?? Buffer.alloc(0);
+      // The parser held the answer to max+1 bytes, so the cut keeps one byte of it alive, no more.
+      const data = blockOf(a, 0) ?? EMPTY;
       let size = a.size ?? data.length;
       if (data.length > max) {
         const st = await this.stat(p);
@@ -253,16 +270,15 @@ export class RemoteLinuxHost implements Host {
         : await this.ask({ op: 'read', path: p, max: 1024 * 1024 * 1024 });
     const f = failure(p, a);
     if (f) throw Object.assign(new Error(f.message), { code: f.error });
-    const data = a.blocks[0] ?? Buffer.alloc(0);
-    const step = 1024 * 1024;
-    for (let i = 0; i < data.length; i += step) yield data.subarray(i, i + step);
+    // The pieces as decoded: a 64 MiB tail is never joined into a second copy of itself.
+    yield* a.chunks[0] ?? [];
   }
 
   async processes(): Promise<Fact<ProcessFact[]>> {
     try {
       const a = await this.ask({ op: 'procs' });
       if (a.unavailable !== undefined) return unknownFact(`processes: ${a.unavailable}`);
-      return known(parseProcTable(a.blocks[0] ?? Buffer.alloc(0)));
+      return known(parseProcTable(blockOf(a, 0) ?? EMPTY));
     } catch (e) {
       return unknownFact(`processes could not be read: ${(e as Error).message}`);
     }
@@ -272,7 +288,7 @@ export class RemoteLinuxHost implements Host {
     try {
       const a = await this.ask({ op: 'services', names });
       if (a.unavailable !== undefined) return unknownFact(a.unavailable);
-      const out = (a.blocks[0] ?? Buffer.alloc(0)).toString('utf8');
+      const out = (blockOf(a, 0) ?? EMPTY).toString('utf8');
       if (!out.trim()) return unknownFact('systemctl gave no answer');
       return known(parseSystemctlShow(out, names));
     } catch (e) {
@@ -287,9 +303,7 @@ export class RemoteLinuxHost implements Host {
         try {
           const a = await this.ask({ op: 'version', path });
           const v =
-            a.type === 'file'
-              ? versionIn((a.blocks[0] ?? Buffer.alloc(0)).toString('utf8'))
-              : undefined;
+            a.type === 'file' ? versionIn((blockOf(a, 0) ?? EMPTY).toString('utf8')) : undefined;
           if (v !== undefined) out[component] = v;
         } catch {
           // A version is a nice-to-have; the scan goes on without it.
@@ -309,7 +323,7 @@ export class RemoteLinuxHost implements Host {
     try {
       const a = await this.ask({ op: 'version', path });
       if (a.type !== 'file') return undefined;
-      const text = (a.blocks[0] ?? Buffer.alloc(0)).toString('utf8');
+      const text = (blockOf(a, 0) ?? EMPTY).toString('utf8');
       const listed = /CNI protocol versions supported: *([0-9., ]+)/.exec(text)?.[1];
       if (listed) {
         const supportedVersions = listed.split(/[ ,]+/).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
@@ -330,7 +344,7 @@ export class RemoteLinuxHost implements Host {
     try {
       const a = await this.ask({ op: 'journal', unit: req.unit, lines: req.lines });
       if (a.unavailable !== undefined) return undefined;
-      return journalFact((a.blocks[0] ?? Buffer.alloc(0)).toString('utf8'));
+      return journalFact((blockOf(a, 0) ?? EMPTY).toString('utf8'));
     } catch (e) {
       return unknownFact(`journalctl could not be run: ${(e as Error).message}`);
     }
@@ -388,6 +402,8 @@ export class RemoteLinuxHost implements Host {
     return unknownFact('HNS exists only on Windows');
   }
 }
+
+const EMPTY = Buffer.alloc(0);
 
 function unreachable(p: string, e: unknown): Failure {
   return {

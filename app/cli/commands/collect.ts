@@ -104,6 +104,9 @@ export const collectCommand = defineCommand({
       });
       io.err('collect: files the CNI configs point to');
       await recordReferencedFiles(rec, snapshot);
+      // A node that hung or flooded us midway: a bundle of what it said until then is not one.
+      const failed = opened?.failure();
+      if (failed) throw failed;
       const { manifest, files: kept } = rec.result();
       if (archive) await archive.finish(manifest);
       else await writeBundleDir(out, inner.os, manifest, kept);

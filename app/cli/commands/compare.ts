@@ -14,6 +14,8 @@ const TRANSPORT_FLAGS = {
   'ssh-config': TARGET_FLAGS['ssh-config'],
   'kube-namespace': TARGET_FLAGS['kube-namespace'],
   'kube-image': TARGET_FLAGS['kube-image'],
+  'node-timeout': TARGET_FLAGS['node-timeout'],
+  'node-session-timeout': TARGET_FLAGS['node-session-timeout'],
 };
 
 export const compareCommand = defineCommand({
