@@ -13,6 +13,7 @@ import { createEngineBackend, type EngineBackend } from './engine-backend';
 import { ProgressBus } from './progress';
 import type { RepairPort } from './repair-port';
 import { WATCH_REASONS } from './watch-session';
+import { until } from '../../shared/until.testutil';
 
 const DEMOS = join(process.cwd(), 'assets', 'demo');
 const noRepairs: RepairPort = {
@@ -154,7 +155,10 @@ describe('watch', () => {
     const events: ProgressEvent[] = [];
     progress.subscribe((e) => events.push(e));
     const first = await call<{ scanId: string }>('scan', { source: 'live' });
-    await waitFor(async () => (await status(call, first.scanId)).watching !== undefined);
+    await until(
+      async () => (await status(call, first.scanId)).watching !== undefined,
+      'the first scan to be watched',
+    );
     const before = await status(call, first.scanId);
     expect(before).toMatchObject({ available: true, stale: false });
     expect(before.watching?.paths).toBeGreaterThanOrEqual(2);
@@ -164,7 +168,10 @@ describe('watch', () => {
       join(root, 'etc/cni/net.d/10-containerd-net.conflist'),
       join(root, 'etc/cni/net.d/10-containerd-net.conflist.mk_disabled'),
     );
-    await waitFor(async () => (await status(call, first.scanId)).stale);
+    await until(
+      async () => (await status(call, first.scanId)).stale,
+      'the first scan to turn stale',
+    );
     const after = await status(call, first.scanId);
     expect(after.changed).toContain('/etc/cni/net.d');
     const stale = events.find((e): e is StaleEvent => e.kind === 'stale');
@@ -172,7 +179,10 @@ describe('watch', () => {
 
     const second = await call<{ scanId: string }>('scan', { source: 'live' });
     expect(second.scanId).not.toBe(first.scanId);
-    await waitFor(async () => (await status(call, second.scanId)).watching !== undefined);
+    await until(
+      async () => (await status(call, second.scanId)).watching !== undefined,
+      'the second scan to be watched',
+    );
     expect((await status(call, second.scanId)).stale).toBe(false);
     // The first scan stays stale; the comparison says what the change did.
     const r = await call<import('../../shared/api').CompareResponse>('compare', {
@@ -187,7 +197,10 @@ describe('watch', () => {
       join(root, 'etc/containerd/config.toml.new'),
       join(root, 'etc/containerd/config.toml'),
     );
-    await waitFor(async () => (await status(call, second.scanId)).stale);
+    await until(
+      async () => (await status(call, second.scanId)).stale,
+      'the second scan to turn stale',
+    );
     expect((await status(call, second.scanId)).changed).toContain('/etc/containerd/config.toml');
   });
 
@@ -207,11 +220,3 @@ describe('watch', () => {
 type Call = <T>(op: Parameters<Dispatcher>[0], payload?: unknown) => Promise<T>;
 const status = (call: Call, scanId: string) =>
   call<import('../../shared/api').WatchStatus>('watchStatus', { scanId });
-
-async function waitFor(cond: () => Promise<boolean>, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -3,7 +3,7 @@
  * `serve`, and the IPC handlers, give the same answers; a change on a node disk reaches the
  * browser's event stream as a `stale` event.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { createEngineBackend, type EngineBackend } from '../shared-server/engine
 import { engineRepairs } from '../shared-server/engine-repairs';
 import { ProgressBus } from '../shared-server/progress';
 import { startWebServer, type WebServer } from './server';
+import { until } from '../../shared/until.testutil';
 
 const DEMOS = join(process.cwd(), 'assets', 'demo');
 let backend: EngineBackend | undefined;
@@ -35,6 +36,8 @@ async function serve(root?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-compare-http-'));
   temps.push(dir);
   const progress = new ProgressBus();
+  // Who listens to progress: the server subscribes each event stream as it connects.
+  const subscribed = vi.spyOn(progress, 'subscribe');
   backend = await createEngineBackend({
     door: 'web',
     progress,
@@ -47,7 +50,7 @@ async function serve(root?: string) {
   const dispatcher = createDispatcher({ backend });
   server = await startWebServer({ dispatcher, progress, token: 't'.repeat(43) });
   const api = createHttpApi({ token: server.token, baseUrl: `http://127.0.0.1:${server.port}` });
-  return { api, dispatcher };
+  return { api, dispatcher, subscribed };
 }
 
 describe('Compare over HTTP and IPC', () => {
@@ -83,15 +86,22 @@ describe('Compare over HTTP and IPC', () => {
     const root = mkdtempSync(join(tmpdir(), 'cni-doctor-compare-disk-'));
     temps.push(root);
     cpSync(join(DEMOS, 'minikube-conflict', 'files'), root, { recursive: true });
-    const { api } = await serve(root);
+    const { api, subscribed } = await serve(root);
     const scan = await api.scan({ source: 'live' });
     const events: ProgressEvent[] = [];
+    const streamsBefore = subscribed.mock.calls.length;
     const stop = api.onProgress((e) => events.push(e));
     try {
-      await until(async () => (await api.watchStatus(scan.scanId)).watching !== undefined);
-      await new Promise((r) => setTimeout(r, 200)); // the event stream connects
+      await until(
+        async () => (await api.watchStatus(scan.scanId)).watching !== undefined,
+        'the scan to be watched',
+      );
+      await until(
+        () => subscribed.mock.calls.length > streamsBefore,
+        "the browser's event stream to be connected",
+      );
       writeFileSync(join(root, 'etc/cni/net.d/05-cilium.conflist'), '{"name":"cilium"}');
-      await until(async () => events.some((e) => e.kind === 'stale'));
+      await until(() => events.some((e) => e.kind === 'stale'), 'a stale event in the browser');
       const stale = events.find((e): e is StaleEvent => e.kind === 'stale');
       expect(stale?.scanIds).toEqual([scan.scanId]);
       expect(stale?.changed).toEqual(['/etc/cni/net.d']);
@@ -101,11 +111,3 @@ describe('Compare over HTTP and IPC', () => {
     }
   });
 });
-
-async function until(cond: () => Promise<boolean>, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

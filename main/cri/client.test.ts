@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCriClient, CriCallError, probeCriEndpoint } from './client';
 import {
   makeStaleSocket,
@@ -12,12 +12,32 @@ import {
   type FakeServer,
 } from './fake-cri-server';
 
+// Every call a probe makes, with the deadline it carried (the real channel underneath).
+const calls = vi.hoisted(() => [] as { method: string; deadline: number }[]);
+vi.mock('./channel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./channel')>();
+  return {
+    ...real,
+    openCriChannel: (endpoint: string): import('./channel').CriChannel => {
+      const channel = real.openCriChannel(endpoint);
+      return {
+        call: (api, method, request, deadline) => {
+          calls.push({ method, deadline: deadline.getTime() });
+          return channel.call(api, method, request, deadline);
+        },
+        close: () => channel.close(),
+      };
+    },
+  };
+});
+
 let dir: string;
 let servers: FakeServer[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cri-test-'));
   servers = [];
+  calls.length = 0;
 });
 afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -154,18 +174,32 @@ describe('probeCriEndpoint', () => {
     const sock = join(dir, 'hang.sock');
     const hung = await startHangingServer(sock);
     servers.push(hung);
-    const started = performance.now();
+    const before = Date.now();
     const entry = await probeCriEndpoint(`unix://${sock}`, {
       deadlineMs: 600,
       listSandboxes: true,
     });
-    const took = performance.now() - started;
     expect(hung.connections()).toBeGreaterThan(0);
-    expect(took).toBeGreaterThanOrEqual(550);
-    expect(took).toBeLessThan(600 + 400);
+    // It gave up because the deadline passed (not earlier, for another reason; not never: the
+    // test's own timeout is 50 times the deadline), and the deadline was 600 ms from the start.
     expect(entry.api).toBeNull();
     expect([4, 14]).toContain(entry.error?.code);
     expect(entry.error?.message).toMatch(/deadline/i);
+    expect(calls.map((c) => c.method)).toEqual(['Version']);
+    expect(calls[0]!.deadline - before).toBeGreaterThanOrEqual(600);
+    expect(calls[0]!.deadline - before).toBeLessThanOrEqual(600 + (Date.now() - before));
+  });
+
+  it('gives every call of a probe the same deadline (one budget, not one per call)', async () => {
+    const sock = join(dir, 'budget.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }));
+    const entry = await probeCriEndpoint(`unix://${sock}`, {
+      deadlineMs: 600,
+      listSandboxes: true,
+    });
+    expect(entry.api).toBe('runtime.v1');
+    expect(calls.map((c) => c.method)).toEqual(['Version', 'Status', 'ListPodSandbox']);
+    expect(new Set(calls.map((c) => c.deadline)).size).toBe(1);
   });
 
   it('reports 14 for a stale socket file with nothing listening', async () => {
@@ -184,10 +218,11 @@ describe('probeCriEndpoint', () => {
     expect(entry.error?.code).toBe(14);
   });
 
-  it('reports 14 ENOENT for a missing socket path, quickly', async () => {
-    const started = performance.now();
-    const entry = await probeCriEndpoint(`unix://${join(dir, 'missing.sock')}`);
-    expect(performance.now() - started).toBeLessThan(1000);
+  it('reports 14 ENOENT for a missing socket path at once, without waiting for the deadline', async () => {
+    // A deadline far beyond the test's own timeout (30 s): waiting for it would fail the test.
+    const entry = await probeCriEndpoint(`unix://${join(dir, 'missing.sock')}`, {
+      deadlineMs: 600_000,
+    });
     expect(entry).toMatchObject({ api: null, error: { code: 14 } });
     expect(entry.error?.message).toContain('ENOENT');
   });

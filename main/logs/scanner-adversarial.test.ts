@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allSignatures, signaturesFor } from './catalog';
 import type { LogSignature } from './types';
 import { scanLog } from './scanner';
@@ -6,16 +6,26 @@ import { scanLog } from './scanner';
 // Log lines are untrusted. A backtracking RegExp can take quadratic time on crafted lines
 // (long runs of backslashes after an escaped-quote construct, or a line repeating the start of
 // an `A.*B` pattern). These lines must not make a scan crawl.
+//
+// No wall-clock bound: each signature's crafted long lines are timed against a baseline of the
+// same lines cut short and repeated to the same number of bytes, in the same test. Linear work
+// costs the same on both (the short lines even cost more: more heads, literals and RegExp
+// calls); quadratic work costs LONG / SHORT times more on the long lines (128×).
 const RUNS = ['\\', '"', ' ', 'a', '\\"'];
-const LINE_BYTES = 16 * 1024;
+const LONG_RUN = 16 * 1024;
+const SHORT_RUN = 128;
 const MAX_CUTS = 16;
+/** Far above linear (≤ 1×), far below quadratic (128×). */
+const MAX_RATIO = 10;
+/** A signature is flagged only when every one of these interleaved attempts is over the ratio. */
+const ATTEMPTS = 3;
 
 /**
  * For each signature: its example cut inside the part the pattern matches, after a quote,
- * backslash, space, bracket or colon; then a long run of one character; then the literal (so
- * the line is a candidate). This puts the run where the pattern's quantifiers are.
+ * backslash, space, bracket or colon; then a run of `runBytes` of one character; then the
+ * literal (so the line is a candidate). This puts the run where the pattern's quantifiers are.
  */
-function craftedLines(s: LogSignature): Buffer[] {
+function craftedLines(s: LogSignature, runBytes: number): Buffer[] {
   const example = s.example ?? s.literal;
   const m = new RegExp(s.pattern, 's').exec(example);
   const from = m?.index ?? 0;
@@ -28,43 +38,84 @@ function craftedLines(s: LogSignature): Buffer[] {
     const head = example.slice(0, cut);
     const tail = head.includes(s.literal) ? '' : s.literal;
     for (const run of RUNS)
-      out.push(Buffer.from(head + run.repeat(Math.ceil(LINE_BYTES / run.length)) + tail + '\n'));
+      out.push(Buffer.from(head + run.repeat(Math.ceil(runBytes / run.length)) + tail + '\n'));
   }
-  out.push(Buffer.from(s.literal.repeat(Math.ceil(LINE_BYTES / s.literal.length)) + '\n'));
+  out.push(Buffer.from(s.literal.repeat(Math.ceil(runBytes / s.literal.length)) + '\n'));
   return out;
 }
 
+/** The short lines repeated until they hold at least as many bytes as the long ones. */
+function baselineLines(s: LogSignature, bytes: number): Buffer[] {
+  const short = craftedLines(s, SHORT_RUN);
+  const out: Buffer[] = [];
+  let n = 0;
+  while (n < bytes)
+    for (const l of short) {
+      out.push(l);
+      n += l.length;
+    }
+  return out;
+}
+
+async function scanMs(lines: Buffer[], s: LogSignature): Promise<number> {
+  async function* source(): AsyncGenerator<Uint8Array> {
+    for (const l of lines) yield l;
+  }
+  const started = performance.now();
+  const r = await scanLog(source(), 'x', [s]);
+  const ms = performance.now() - started;
+  expect(r.lines).toBe(lines.length);
+  return ms;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('scanner on crafted lines', () => {
-  it('scans every signature prefix followed by long runs in bounded time', async () => {
+  it('scans every signature prefix followed by long runs as fast per byte as short ones', async () => {
     const slow: string[] = [];
     for (const s of allSignatures) {
-      const lines = craftedLines(s);
-      async function* source(): AsyncGenerator<Uint8Array> {
-        for (const l of lines) yield l;
+      const long = craftedLines(s, LONG_RUN);
+      const bytes = long.reduce((n, l) => n + l.length, 0);
+      const short = baselineLines(s, bytes);
+      const ratios: string[] = [];
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const base = await scanMs(short, s);
+        const ms = await scanMs(long, s);
+        if (ms <= MAX_RATIO * base) break;
+        ratios.push(`${ms.toFixed(1)} ms vs ${base.toFixed(1)} ms`);
       }
-      const started = performance.now();
-      const r = await scanLog(source(), 'x', [s]);
-      const ms = performance.now() - started;
-      expect(r.lines).toBe(lines.length);
-      // Linear work here is a few ms; one quadratic line of 16 KiB alone takes over 100 ms.
-      if (ms > 250) slow.push(`${s.id}: ${ms.toFixed(0)} ms`);
+      if (ratios.length === ATTEMPTS) slow.push(`${s.id}: long lines ${ratios.join(', ')}`);
     }
     expect(slow).toEqual([]);
   });
 
   it('still matches a real line after many repeats of the literal', async () => {
     const piece = 'failed to destroy network for sandbox ';
+    const longLine = piece.repeat(Math.floor(65536 / piece.length));
     async function* source(): AsyncGenerator<Uint8Array> {
-      for (let i = 0; i < 8; i++)
-        yield Buffer.from(piece.repeat(Math.floor(65536 / piece.length)) + '\n');
+      for (let i = 0; i < 8; i++) yield Buffer.from(longLine + '\n');
       yield Buffer.from(piece.repeat(10) + 'cni plugin not initialized\n');
     }
-    const started = performance.now();
+    // Count the characters handed to the RegExps. A pattern `A.*B` costs V8 (occurrences of A)
+    // x (line length) when B is absent; without the per-line hit cap every 64 KiB line went
+    // whole to each signature that uses the literal (~0.2 s of backtracking apiece).
+    const inputs: number[] = [];
+    const test = RegExp.prototype.test;
+    vi.spyOn(RegExp.prototype, 'test').mockImplementation(function (this: RegExp, text: string) {
+      inputs.push(text.length);
+      return test.call(this, text);
+    });
     const r = await scanLog(source(), 'x', signaturesFor('linux'));
-    // Without the per-line hit cap each of these 64 KiB lines costs ~0.2 s of backtracking.
-    expect(performance.now() - started).toBeLessThan(600);
+    vi.restoreAllMocks();
     expect(r.matches.map((m) => `${m.line}:${m.signatureId}`)).toEqual([
       '9:linux.cni.teardown-not-initialized',
     ]);
+    expect(inputs.length).toBeGreaterThan(0);
+    // Each crafted line reaches a RegExp only up to 2 KiB past its 17th hit.
+    const perLine = 17 * piece.length + 2048;
+    expect(Math.max(...inputs)).toBeLessThanOrEqual(perLine);
+    expect(Math.max(...inputs)).toBeLessThan(longLine.length / 10);
   });
 });

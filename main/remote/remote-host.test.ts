@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinuxHost } from '../host/linux-host';
 import { RemoteLinuxHost, parseProcTable } from './remote-host';
 import { LocalShellTransport } from './testing/local-transport';
+import { until } from '../../shared/until.testutil';
 import { existsSync, readdirSync } from 'node:fs';
 import { WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
 import { READ_LIMITS } from '../bundle/limits';
@@ -129,7 +130,7 @@ describe('connecting', () => {
     const other = new RemoteLinuxHost(soon);
     try {
       await other.connect();
-      await new Promise((r) => setTimeout(r, 20));
+      await until(() => soon.spawned.length >= 2, 'the CRI relay to start');
       expect(soon.spawned.map((a) => a[0])).toEqual(['sh', 'socat']);
     } finally {
       await other.close();
@@ -156,9 +157,13 @@ describe('a conf dir read ahead', () => {
       try {
         await remote.connect();
         expect((await remote.listDir(CONF_DIR)).ok).toBe(true);
-        await new Promise((r) => setTimeout(r, 50));
         const path = `${CONF_DIR}/${confFiles[0] as string}`;
-        const asked = (t.written[0] ?? []).join('');
+        const written = (): string => (t.written[0] ?? []).join('');
+        await until(
+          () => written().includes(`read\n${path}\n`),
+          `the agent to be asked to read ${path}`,
+        );
+        const asked = written();
         expect(asked).toContain(`stat\n${path}\n`);
         expect(asked).toContain(`read\n${path}\n`);
         const writes = t.written[0]?.length;
@@ -177,14 +182,21 @@ describe('a conf dir read ahead', () => {
 
 describe('closing a session', () => {
   it("returns on the agent's goodbye, not when the client's own teardown ends", async () => {
-    // The outer sh stands for `podman exec`: it keeps stdout open for 3 s after the agent exits.
-    const remote = new RemoteLinuxHost(
-      new LocalShellTransport(['sh', '-c', '"$@"; sleep 3', 'linger']),
-    );
+    // The outer sh stands for `podman exec`: it keeps stdout open for 30 s after the agent exits.
+    const t = new LocalShellTransport(['sh', '-c', '"$@"; exec sleep 30', 'linger']);
+    const remote = new RemoteLinuxHost(t);
     expect((await remote.stat('/')).ok).toBe(true);
-    const t = performance.now();
-    await remote.close();
-    expect(performance.now() - t).toBeLessThan(2500);
+    const client = t.processes[0];
+    expect(client).toBeDefined();
+    let clientExited = false;
+    void client?.exit.then(() => (clientExited = true));
+    try {
+      // No clock: close must come back while the client's teardown is still going on.
+      await remote.close();
+      expect(clientExited).toBe(false);
+    } finally {
+      client?.kill();
+    }
   });
 });
 

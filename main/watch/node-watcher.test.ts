@@ -4,6 +4,7 @@ import type { FSWatcher } from 'node:fs';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { until } from '../../shared/until.testutil';
 import { NodeWatcher, type NodeWatcherOptions, type WatchedPath } from './node-watcher';
 
 const open: NodeWatcher[] = [];
@@ -47,10 +48,14 @@ async function watching(paths: WatchedPath[], opts: Partial<NodeWatcherOptions> 
     },
   });
   open.push(w);
-  const next = (ms = 5000): Promise<string[]> =>
+  // Far above the normal case (an fs.watch event or a poll plus the debounce: well under 1 s).
+  const next = (ms = 20_000): Promise<string[]> =>
     new Promise((resolve, reject) => {
       const at = seen.length;
-      const t = setTimeout(() => reject(new Error(`no change within ${ms} ms`)), ms);
+      const t = setTimeout(
+        () => reject(new Error(`still waiting, after ${ms} ms, for a change to be reported`)),
+        ms,
+      );
       wake = () => {
         if (seen.length > at) {
           clearTimeout(t);
@@ -146,6 +151,7 @@ describe('NodeWatcher on a real folder', () => {
     writeFileSync(path.join(n.conf, '10-flannel.conflist'), '{"changed": true}');
     writeFileSync(n.toml, 'version = 3\n');
     const { seen } = await watching(n.paths, { changedSince: scanBegan });
+    await until(() => seen.length > 0, 'the writes made during the scan to be reported');
     await new Promise((r) => setTimeout(r, 50));
     expect(seen).toEqual([['/etc/cni/net.d', '/etc/containerd/config.toml']]);
   });

@@ -1,9 +1,24 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../shared/until.testutil';
 import { readProcessTable } from './proc';
+
+/** Whether some process on this machine runs `exe` (its command line starts with it). */
+function running(exe: string): boolean {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(exe + '\0')) return true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return false;
+}
 
 // A real process named "containerd" started in its own PID namespace (unshare, as a node
 // container's runtime is) must not be taken for this node's runtime; the same process in our
@@ -18,7 +33,7 @@ async function withFakeContainerd<T>(
   const argv = inOwnNamespace ? ['unshare', '--pid', '--fork', exe, '30'] : [exe, '30'];
   const child = spawn(argv[0]!, argv.slice(1), { stdio: 'ignore' });
   try {
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => running(exe), `${argv.join(' ')} to be running`);
     return await body(child.pid ?? -1);
   } finally {
     child.kill('SIGKILL');

@@ -12,6 +12,8 @@ export class LocalShellTransport implements Transport {
   spawned: string[][] = [];
   /** What was written to each spawned program's stdin, in spawn order. */
   written: string[][] = [];
+  /** The spawned programs themselves, in spawn order (a test can watch one exit). */
+  processes: NodeProcess[] = [];
 
   constructor(
     private readonly shell: readonly string[] = [],
@@ -31,6 +33,7 @@ export class LocalShellTransport implements Transport {
       writes.push(String(chunk));
       return write(chunk, ...more);
     }) as typeof p.stdin.write;
+    this.processes.push(p);
     return p;
   }
 
