@@ -155,6 +155,9 @@ describe('repairs through the node container', () => {
       expect(points.code).toBeNull(); // killed by the signal, not exited
       expect(points.stderr).toContain('transition step-1:done');
       expect(node.configFiles()).not.toEqual(before);
+      // Every program the killed run started in the node (the lock holder, file operations)
+      // ends with it: the engine closes their stdin when the exec client is gone.
+      await waitForNoProgramsOf(node);
       // The next command names the same target: it finds the unfinished entry on the node and
       // rolls it back before doing anything else.
       const next = await cli(['history', '--target', node.target, '--json']);
@@ -185,6 +188,21 @@ describe('busybox-only node (no bash, no crictl, no socat)', () => {
     });
   });
 });
+
+/** Polls the node's process table until no program of ours runs there (generous: 20 s). */
+async function waitForNoProgramsOf(node: NodeContainer): Promise<void> {
+  const ours = (): Promise<string[]> =>
+    node
+      .exec(['sh', '-c', 'for f in /proc/[0-9]*/cmdline; do tr "\\0" " " <"$f"; echo; done'])
+      .then((r) => r.stdout.split('\n').filter((l) => /cni-doctor-(lock|files)/.test(l)));
+  const deadline = Date.now() + 20_000;
+  let left = await ours();
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    left = await ours();
+  }
+  expect(left, 'programs of the killed run still running in the node after 20 s').toEqual([]);
+}
 
 function inSubnet(ip: string, cidr: string): boolean {
   const [net] = cidr.split('/');

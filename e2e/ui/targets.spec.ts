@@ -1,7 +1,7 @@
 /**
  * Reaching a node container from the UI (issue 12): the lab's kind-like node container (podman,
  * containerd inside, a runtime default shadowing the cluster CNI) is listed under Targets, opened,
- * its finding shown, the repair applied through `podman exec` and the node's /proc/PID/root, and
+ * its finding shown, the repair applied through `podman exec` (every file operation inside it), and
  * undone from History — every file of the node byte for byte as before.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -6,9 +6,12 @@
  *  - StateIo over NodeFiles: the same secure-dir walk as locally (every component a real
  *    directory owned by root or the node user, no group/other write unless sticky), files read
  *    without following a link at their name and only when root or that user owns them.
- *  - The lock is flock(1) on the node, held by a program that runs as long as our transport
- *    connection: when this process exits or is killed, ssh (or kubectl) goes, its program reads
- *    end-of-file, exits, and the kernel on the node releases the lock. No pid file, no staleness.
+ *  - The lock is flock(1) on the node (busybox's applet where no flock is linked), held by a
+ *    program that runs as long as our transport connection: when this process exits or is
+ *    killed, ssh (or kubectl, or the container engine's exec) goes, its program reads end-of-file,
+ *    exits, and the kernel on the node releases the lock. No pid file, no staleness. (podman's
+ *    conmon closes the program's stdin as soon as a killed `podman exec` client is gone: measured
+ *    in the lab, e2e/lab/remote.lab.test.ts.)
  */
 import * as path from 'node:path';
 import { LockBusy, type Lock } from '../repairs/journal/lock';
@@ -115,8 +118,11 @@ export const NODE_LOCK = '/run/lock/cni-doctor.node.lock';
 const LOCK_SH = `umask 077
 mkdir -p /run/lock 2>/dev/null
 exec 9>>"$1" || { echo "cannot open $1" >&2; exit 1; }
-command -v flock >/dev/null 2>&1 || { echo "the node has no flock(1) to lock it with" >&2; exit 1; }
-flock -w "$2" 9 || exit 75
+F=
+if command -v flock >/dev/null 2>&1; then F=flock
+else for a in $(busybox --list 2>/dev/null); do [ "$a" = flock ] && F='busybox flock'; done; fi
+[ -n "$F" ] || { echo "the node has no flock(1) to lock it with" >&2; exit 1; }
+$F -w "$2" 9 || exit 75
 echo locked
 cat >/dev/null`;
 

@@ -45,12 +45,6 @@ export interface Transport {
   prepare(): Promise<void>;
   /** Starts `argv` on the node, with the node's root as `/`. */
   spawn(argv: readonly string[]): NodeProcess;
-  /**
-   * A directory on THIS machine where the node's root file system is visible (a container on a
-   * local engine, read through /proc/PID/root by root), or why there is none. Remote repairs need
-   * it: journal, backups and atomic renames then happen on the node's own file system.
-   */
-  localRoot(): Promise<{ ok: true; dir: string } | { ok: false; reason: string }>;
   /** Removes what prepare() made (the debug pod); safe to call twice, and after a failure. */
   dispose(): Promise<void>;
 }

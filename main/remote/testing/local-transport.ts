@@ -37,9 +37,5 @@ export class LocalShellTransport implements Transport {
     return p;
   }
 
-  async localRoot(): Promise<{ ok: false; reason: string }> {
-    return { ok: false, reason: 'test transport' };
-  }
-
   async dispose(): Promise<void> {}
 }

@@ -233,14 +233,6 @@ export class KubectlTransport implements Transport {
     );
   }
 
-  async localRoot(): Promise<{ ok: false; reason: string }> {
-    return {
-      ok: false,
-      reason:
-        "the node's file system is not visible from this machine (repairs run their file operations on the node through kubectl exec)",
-    };
-  }
-
   async dispose(): Promise<void> {
     if (this.created === undefined || this.disposed) return;
     this.disposed = true;

@@ -132,14 +132,6 @@ export class SshTransport implements Transport {
     return spawnClient(this.client, sshArgs(this.target, argv, this.opts, this.controlPath));
   }
 
-  async localRoot(): Promise<{ ok: false; reason: string }> {
-    return {
-      ok: false,
-      reason:
-        "the node's file system is not visible from this machine (repairs run their file operations on the node through ssh)",
-    };
-  }
-
   async dispose(): Promise<void> {
     this.disposed = true;
     // A master still starting is waited for, so that it is ended too.

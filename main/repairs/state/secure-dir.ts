@@ -55,31 +55,6 @@ export function componentProblem(
 }
 
 /**
- * Roots of running nodes seen from this machine (a node container's /proc/PID/root, verified by
- * its engine and cgroup before it is registered, main/remote/transports/container.ts). The walk
- * starts there instead of at `/`: the magic link itself is how the node is reached, and every
- * component below it is checked as usual (a symlink inside the node would resolve against THIS
- * machine's root, so it is refused like any other).
- */
-const nodeRoots = new Set<string>();
-export function trustNodeRoot(dir: string): void {
-  nodeRoots.add(path.resolve(dir));
-}
-
-function walkStart(abs: string): { start: string; rest: string[] } {
-  for (const r of nodeRoots)
-    if (abs.startsWith(`${r}/`))
-      return {
-        start: r,
-        rest: abs
-          .slice(r.length)
-          .split('/')
-          .filter((s) => s !== ''),
-      };
-  return { start: '/', rest: abs.split('/').filter((s) => s !== '') };
-}
-
-/**
  * Checks (and with `create`, makes) `dir` as a secure directory. Returns its absolute path, or
  * null when it does not exist and `create` is false. Throws UnsafeStateDir with the reason.
  */
@@ -88,9 +63,9 @@ export async function secureDir(dir: string, o: SecureDirOptions): Promise<strin
   const what = o.what ?? 'state dir';
   const abs = path.resolve(dir);
   const allowed = owners(o);
-  const { start, rest: parts } = walkStart(abs);
-  let cur = start;
-  for (let i = start === '/' ? 0 : 1; i <= parts.length; i++) {
+  const parts = abs.split('/').filter((s) => s !== '');
+  let cur = '/';
+  for (let i = 0; i <= parts.length; i++) {
     if (i > 0) cur = path.join(cur, parts[i - 1] as string);
     const leaf = i === parts.length;
     let st = await fsp.lstat(cur).catch((e: NodeJS.ErrnoException) => {
