@@ -94,3 +94,27 @@ describe('the HTML report', () => {
     );
   });
 });
+
+describe('renderReportHtml: could not look (issue 22, point 1)', () => {
+  it('says "not running as root" with the command before the verdict', () => {
+    const html = renderReportHtml(
+      {
+        schema: 'cni-doctor.report/v1',
+        node: { os: 'linux', source: 'live' },
+        checks: [],
+        findings: [],
+        access: {
+          needs: 'root',
+          elevated: false,
+          denied: [{ rule: 'cri.endpoint.unreachable', reason: 'permission denied on x' }],
+          rerun: 'sudo cni-doctor scan --html r.html',
+        },
+      },
+      { label: 'live node' },
+    );
+    const banner = html.indexOf('Not running as root: 1 check could not look');
+    expect(banner).toBeGreaterThan(0);
+    expect(banner).toBeLessThan(html.indexOf('Most likely cause'));
+    expect(html).toContain('<code>sudo cni-doctor scan --html r.html</code>');
+  });
+});

@@ -7,7 +7,8 @@
  * a hostile bundle cannot put markup or script into the page.
  */
 import type { CheckResult, Evidence, Finding } from './model/finding';
-import type { Report } from './model/report';
+import type { AccessNote, Report } from './model/report';
+import { accessBanner } from './access-banner';
 import { shellLine } from './shell-quote';
 
 export interface HtmlReportOptions {
@@ -178,8 +179,17 @@ pre{background:var(--code);border:1px solid var(--border);border-radius:6px;padd
 .meta{color:var(--muted)}.role{font-weight:600}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--border);vertical-align:top}
 .st-pass{color:var(--pass)}.st-fail{color:var(--error)}.st-unknown{color:var(--unknown)}.st-not-applicable{color:var(--muted)}
+.access{border:1px solid var(--warning);border-radius:8px;padding:.25rem 1rem;margin:1rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{color:var(--muted)}dd{margin:0}
 `;
+
+/** "Not running as root": before any verdict, as in the CLI and the UI (shared/access-banner.ts). */
+function accessSection(a: AccessNote): string {
+  const b = accessBanner(a);
+  return `<section class="access" aria-label="Could not look"><p><strong>${h(b.headline)}</strong></p><p>${h(
+    b.advice,
+  )}${b.command ? ` <code>${h(b.command)}</code>` : ''}</p></section>`;
+}
 
 export function renderReportHtml(report: Report, opts: HtmlReportOptions): string {
   const s = report.summary;
@@ -220,6 +230,7 @@ export function renderReportHtml(report: Report, opts: HtmlReportOptions): strin
     .join('')}</dl>
 </header>
 <main>
+${report.access ? accessSection(report.access) : ''}
 <h2>Most likely cause</h2>
 <p>${
     top

@@ -3,6 +3,7 @@ import type { Evidence, Finding, Severity } from '../../shared/model/finding';
 import type { Report } from '../../shared/model/report';
 import { logLineLocation } from '../../shared/log-location';
 import { visible, visibleDeep } from './visible';
+import { accessBanner } from '../../shared/access-banner';
 
 export interface Style {
   bold(s: string): string;
@@ -100,11 +101,22 @@ export function formatReport(report: Report, st: Style): string {
       );
   }
   out.push('');
+  // Could not look is never a cause: say so before anything that reads like a verdict.
+  if (r.access) {
+    const b = accessBanner(r.access);
+    out.push(st.sev('warning', `! ${b.headline}`), `  ${b.advice}`);
+    if (b.command) out.push(`    ${st.bold(b.command)}`);
+    out.push('');
+  }
   // The engine's one ranking (summary.topFindingId): the same cause the UI and JSON name first.
   const top = r.findings.find((f) => f.id === s?.topFindingId);
   if (top) out.push(st.bold(`Most likely cause: ${top.title}  [${top.id}]`), '');
   if (r.findings.length === 0)
-    out.push('No findings: nothing on this node explains a stuck pod sandbox.');
+    out.push(
+      r.access
+        ? `No findings among the checks that could look; ${r.access.denied.length} could not (see above).`
+        : 'No findings: nothing on this node explains a stuck pod sandbox.',
+    );
   for (const sev of ['error', 'warning', 'info'] as const) {
     const group = r.findings.filter((f) => f.severity === sev);
     if (group.length === 0) continue;

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { PROGRESS_CHANNEL } from '../../shared/api';
 import { createDispatcher } from '../shared-server/dispatch';
+import { shellLine } from '../../shared/shell-quote';
 import { createEngineBackend } from '../shared-server/engine-backend';
 import { engineRepairs } from '../shared-server/engine-repairs';
 import { ProgressBus } from '../shared-server/progress';
@@ -72,6 +73,11 @@ function startGui(): void {
       repairs: engineRepairs(),
       demosDir,
       runElevated: makeElevatedRunner(self),
+      // The "could not look" banner's command: this app again as root (Electron refuses to run
+      // its sandbox as root, hence --no-sandbox). Windows says "Run as Administrator" instead.
+      ...(process.platform !== 'win32' && {
+        rerunElevated: shellLine(['sudo', self.exe, ...self.prefixArgs, '--no-sandbox']),
+      }),
     });
 
     const dispatcher = createDispatcher({

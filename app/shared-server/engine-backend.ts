@@ -46,6 +46,11 @@ export interface EngineBackendOptions {
   rememberFile?: string;
   /** How the live node is named in the UI ("live node", or "node disk /mnt/x"). */
   liveLabel?: string;
+  /**
+   * The exact command that starts this door again as root/Administrator, shown in the "could not
+   * look" banner of a live or node-container scan (serve: `sudo cni-doctor serve …`).
+   */
+  rerunElevated?: string;
   /** Tests: faster watch polling and debounce (app/shared-server/watch-session.ts). */
   watch?: Partial<NodeWatcherOptions>;
 }
@@ -125,7 +130,17 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       };
     },
 
-    scan: async (r) => (await scans.scan(r)).response,
+    async scan(r) {
+      const res = (await scans.scan(r)).response;
+      const access = res.report.access;
+      // Elevating this door helps for this machine and a node container, not for a recording.
+      if (!access || !opts.rerunElevated || (r.source !== 'live' && r.source !== 'target'))
+        return res;
+      return {
+        ...res,
+        report: { ...res.report, access: { ...access, rerun: opts.rerunElevated } },
+      };
+    },
 
     async inventory(r) {
       const entry = held(r.scanId);

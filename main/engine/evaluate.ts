@@ -19,14 +19,18 @@ import { claimLogLinesStep } from './post/claim-log-lines';
 import { rankStep } from './post/rank';
 import { oldLogLinesStep } from './post/old-log-lines';
 import { groupRepeatsStep } from './post/group-repeats';
+import { couldNotLookStep } from './post/could-not-look';
+import { accessNote } from './access-note';
 
 /**
- * Steps run in this order after every rule: notes that concern several rules, then which finding
+ * Steps run in this order after every rule: findings that rest only on a permission error
+ * dropped (could not look is never a cause), notes that concern several rules, then which finding
  * each log line belongs to, then which lines predate the last configuration change, then
  * findings repeated per file grouped into one, then the one ranking every door shows (last, so
  * it sees the final findings).
  */
 export const POST_STEPS: readonly PostStep[] = [
+  couldNotLookStep,
   staleViewNoteStep,
   claimLogLinesStep,
   oldLogLinesStep,
@@ -159,6 +163,8 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
     findings: assembly.findings,
     summary: summarize(snapshot, derived, assembly.findings),
   };
+  const access = accessNote(snapshot, assembly.checks);
+  if (access) report.access = access;
   return { report, repairs };
 }
 

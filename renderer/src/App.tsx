@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ScanResponse } from '../../shared/api';
 import { useDetailWidthVariable } from './components/DetailResizer';
+import { AccessBanner } from './components/AccessBanner';
 import { ErrorNotice } from './components/ErrorNotice';
 import { ExportReport } from './components/ExportReport';
 import { Nav } from './components/Nav';
@@ -151,6 +152,7 @@ export function App() {
         <Suspense fallback={null}>
           {scan.data && <WatchBar scan={scan.data} fetching={scan.isFetching} />}
         </Suspense>
+        {scan.data?.report.access && !viewer && <AccessBanner access={scan.data.report.access} />}
         {info.error && <ErrorNotice error={info.error} retry={() => void info.refetch()} />}
         {!viewer && screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
         {!viewer && screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}

@@ -16,4 +16,21 @@ export interface Report {
   /** Extension: which node this is and how it was reached (shared/target.ts). */
   target?: TargetInfo;
   durationMs?: number;
+  /**
+   * Extension: the checks that could not look because the scan lacked privileges (EACCES, "Access
+   * is denied"). Present only when at least one check was refused; every door shows it as a
+   * banner ("not running as root") with `rerun`, the command to run elevated, which the door
+   * that started the scan fills in (it knows how it was started).
+   */
+  access?: AccessNote;
+}
+
+export interface AccessNote {
+  /** Whether the scan ran as root/Administrator, when the host could tell. */
+  elevated?: boolean;
+  /** root on Linux, Administrator on Windows. */
+  needs: 'root' | 'Administrator';
+  denied: { rule: string; reason: string }[];
+  /** The exact command that reruns this scan elevated (CLI: `sudo …` of its own argv). */
+  rerun?: string;
 }

@@ -82,3 +82,44 @@ describe('scan --html', () => {
     expect(readFileSync(victim, 'utf8')).toBe('keep');
   });
 });
+
+describe('scan of a node whose runtime socket the scan may not open (issue 22, point 1)', () => {
+  it('reports no cause and no restart, and says the checks could not look and how to rerun', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cnd-scan-eacces-'));
+    const sock = '/run/containerd/containerd.sock';
+    mkdirSync(join(dir, 'files/etc/containerd'), { recursive: true });
+    writeFileSync(join(dir, 'files/etc/containerd/config.toml'), 'version = 2\n');
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({
+        format: 'cni-doctor.bundle/v1',
+        host: { os: 'linux', hostname: 'kind-node', elevated: false },
+        processes: [
+          { name: 'containerd', args: ['/usr/bin/containerd'] },
+          {
+            name: 'kubelet',
+            args: ['/usr/bin/kubelet', `--container-runtime-endpoint=unix://${sock}`],
+          },
+        ],
+        paths: { [sock]: { type: 'socket' } },
+        cri: [
+          {
+            endpoint: `unix://${sock}`,
+            api: null,
+            error: {
+              code: 14,
+              message: `No connection established. Last error: connect EACCES ${sock}`,
+            },
+          },
+        ],
+      }),
+    );
+    const io = captureIo();
+    await main(['scan', '--bundle', dir], io);
+    const text = io.stdout.join('\n');
+    expect(text).not.toMatch(/stale socket|Restart the containerd/);
+    expect(text).not.toMatch(/Most likely cause: .*does not answer CRI/);
+    expect(text).toMatch(/! Not running as root: \d+ checks? could not look \(permission denied\)/);
+    expect(text).toMatch(/run with sudo on the node \(a bundle: collect it again that way\)/);
+  });
+});

@@ -12,6 +12,8 @@ import {
 } from '../command';
 import { ansi, formatReport, plain } from '../format-text';
 import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
+import { elevatedCommand } from '../invocation';
+import type { Target } from '../../../shared/target';
 
 const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
 
@@ -55,6 +57,7 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
         })
       : await scanHere(flags, io, criDeadlineMs);
     io.progress('');
+    if (report.access && flags.bundle === undefined && rerunnable(target)) report.access.rerun = elevatedCommand(wordsOf(flags));
     if (flags.html !== undefined) await writeHtml(flags.html, report, flags);
     if (flags.json) io.out(JSON.stringify(report, null, 2));
     else io.out(formatReport(report, io.isTty ? ansi : plain));
@@ -109,6 +112,23 @@ async function writeHtml(
         ? `node disk ${flags.root}`
         : 'live node');
   await writeOutputFile(file, Buffer.from(renderReportHtml(report, { label, version: VERSION })));
+}
+
+/** Elevating this CLI helps here, through a transport that runs as its caller (a node container). */
+function rerunnable(target: Target | undefined): boolean {
+  return (
+    !target || target.kind === 'local' || target.kind === 'root' || target.kind === 'container'
+  );
+}
+
+/** `scan` and its flags as given, for the rerun command. */
+function wordsOf(flags: Record<string, string | boolean | undefined>): string[] {
+  return [
+    'scan',
+    ...Object.entries(flags).flatMap(([k, v]) =>
+      v === true ? [`--${k}`] : typeof v === 'string' ? [`--${k}`, v] : [],
+    ),
+  ];
 }
 
 function isFailOn(v: string): v is (typeof FAIL_ON)[number] {

@@ -3,6 +3,7 @@
  * this start's token on stdout (one line, so scripts and the e2e setup can read it) and runs until
  * Ctrl+C / SIGTERM.
  */
+import { elevatedCommand } from '../invocation';
 import { visible } from '../visible';
 import { ArgError, ROOT_FLAG, STATE_DIR_FLAG, defineCommand } from '../command';
 
@@ -64,6 +65,12 @@ export const serveCommand = defineCommand({
         liveLabel: `node disk ${root}`,
       }),
       ...(bundle !== undefined && { initialBundle: bundle }),
+      rerunElevated: elevatedCommand([
+        'serve',
+        ...Object.entries(flags as Record<string, string | boolean | undefined>).flatMap(
+          ([k, v]) => (v === true ? [`--${k}`] : typeof v === 'string' ? [`--${k}`, v] : []),
+        ),
+      ]),
     });
     const dispatcher = createDispatcher({
       backend,

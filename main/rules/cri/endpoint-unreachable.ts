@@ -3,6 +3,7 @@ import { offer } from '../offers';
 import { fail, pass, unknown } from '../types';
 import { isUnknownServiceAnswer } from '../containerd/cri-disabled';
 import { endpointKey } from '../../conventions/endpoint';
+import { accessDeniedReason, isAccessDenied } from '../../conventions/access-denied';
 
 const UNANSWERED = new Set([4, 14]);
 
@@ -28,9 +29,16 @@ export const criEndpointUnreachable: Rule = {
           'the runtimes were not asked over CRI (not recorded in this bundle, or the disk is not a running node)',
       );
     const findings: FindingDraft[] = [];
+    // A socket we may not open says nothing about the runtime behind it (issue 22): a healthy
+    // containerd's socket is root-only, so a non-root scan gets EACCES, not a stale socket.
+    const denied: string[] = [];
     for (const e of present) {
       const answer = s.cri.find((c) => endpointKey(c.endpoint) === endpointKey(e.endpoint));
       if (!answer) continue;
+      if (answer.error && isAccessDenied(answer.error.message)) {
+        denied.push(e.endpoint);
+        continue;
+      }
       if (
         !answer.error ||
         isUnknownServiceAnswer(answer.error) ||
@@ -61,6 +69,8 @@ export const criEndpointUnreachable: Rule = {
         repairs: [offer('restart-service', `Restart the ${service} service`, { service })],
       });
     }
-    return findings.length ? fail(...findings) : pass();
+    if (findings.length) return fail(...findings);
+    if (denied.length) return unknown(accessDeniedReason(denied.join(', '), s.node.os));
+    return pass();
   },
 };

@@ -1,3 +1,4 @@
+import { accessDeniedReason, isAccessDenied } from '../../conventions/access-denied';
 import type { Rule, FindingDraft } from '../types';
 import { fail, notApplicable, pass, unknown } from '../types';
 import { endpointKey } from '../../conventions/endpoint';
@@ -120,6 +121,9 @@ export const criNetworkNotReady: Rule = {
           `${judged.map((r) => r.label).join(', ')} is not listening (no socket), so it reports no network status`,
         );
       }
+      const denied = judged.filter((rt) => isAccessDenied(rt.cri?.error?.message));
+      if (denied.length)
+        return unknown(accessDeniedReason(denied.map((rt) => rt.endpoint).join(', '), s.node.os));
       return unknown('no judged runtime answered CRI Status');
     }
     return findings.length ? fail(...findings) : pass();

@@ -7,6 +7,7 @@ import type { Evidence } from '../../../shared/model/finding';
 import { allSignatures } from '../../logs/catalog';
 import type { LogSignature } from '../../logs/types';
 import type { Rule } from '../types';
+import { accessDeniedReason, isAccessDenied } from '../../conventions/access-denied';
 import { fail, notApplicable, pass, unknown } from '../types';
 
 const MAX_LINES = 20;
@@ -36,7 +37,23 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
       const hits = s.logs.matches.filter((m) => ids.has(m.signatureId));
       if (hits.length === 0) {
         const scanned = s.logs.sources.some((x) => x.state === 'scanned');
-        return scanned ? pass() : unknown('no runtime, kubelet or CNI log could be read');
+        if (scanned) return pass();
+        const denied = s.logs.sources.filter(
+          (x) => x.state === 'unreadable' && isAccessDenied(x.error),
+        );
+        return unknown(
+          denied.length
+            ? accessDeniedReason(
+                denied.length > 2
+                  ? `${denied
+                      .slice(0, 2)
+                      .map((x) => x.path)
+                      .join(', ')} and ${denied.length - 2} more logs`
+                  : denied.map((x) => x.path).join(', '),
+                s.node.os,
+              )
+            : 'no runtime, kubelet or CNI log could be read',
+        );
       }
       const evidence: Evidence[] = hits.slice(-MAX_LINES).map((m) => ({
         kind: 'log',

@@ -69,7 +69,13 @@ export function Overview({ scan }: { scan: ScanResponse }) {
         aria-labelledby="cause-title"
         data-testid="top-finding"
       >
-        <h2 id="cause-title">{top ? 'Most likely cause' : 'No cause found'}</h2>
+        <h2 id="cause-title">
+          {top
+            ? 'Most likely cause'
+            : report.access
+              ? 'No cause found among the checks that could look'
+              : 'No cause found'}
+        </h2>
         {top ? (
           <>
             <p className="cause-title">
@@ -88,7 +94,9 @@ export function Overview({ scan }: { scan: ScanResponse }) {
           </>
         ) : (
           <p>
-            Nothing on this node explains a stuck pod sandbox.
+            {report.access
+              ? `${report.access.denied.length} check(s) could not look without ${report.access.needs} rights (see the banner above); nothing among the others explains a stuck pod sandbox.`
+              : 'Nothing on this node explains a stuck pod sandbox.'}
             {unknown > 0
               ? ` ${unknown} check(s) could not determine their answer; see Checks.`
               : ''}
