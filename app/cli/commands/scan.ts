@@ -57,7 +57,8 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
         })
       : await scanHere(flags, io, criDeadlineMs);
     io.progress('');
-    if (report.access && flags.bundle === undefined && rerunnable(target)) report.access.rerun = elevatedCommand(wordsOf(flags));
+    if (report.access && flags.bundle === undefined && rerunnable(target))
+      report.access.rerun = elevatedCommand(wordsOf(flags));
     if (flags.html !== undefined) await writeHtml(flags.html, report, flags);
     if (flags.json) io.out(JSON.stringify(report, null, 2));
     else io.out(formatReport(report, io.isTty ? ansi : plain));
