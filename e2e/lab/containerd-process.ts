@@ -22,7 +22,8 @@ process.once('exit', () => {
 
 export async function startContainerd(
   p: LabPaths,
-  readyTimeoutMs = 15_000,
+  // Far above the normal case (~0.5 s): on a loaded machine containerd is slow, not broken.
+  readyTimeoutMs = 60_000,
 ): Promise<ContainerdProcess> {
   const logFd = openSync(p.containerdLog, 'a');
   const child = spawn('containerd', ['--config', p.configPath], {
@@ -76,7 +77,9 @@ export async function startContainerd(
     await sleep(25);
   }
   await handle.stop('SIGKILL');
-  throw new Error(`containerd not ready after ${readyTimeoutMs} ms; log tail:\n${logTail(p)}`);
+  throw new Error(
+    `still waiting, after ${readyTimeoutMs} ms, for containerd to accept connections on ${p.socket} and answer ctr version; log tail:\n${logTail(p)}`,
+  );
 }
 
 function accepts(socket: string): Promise<boolean> {

@@ -13,14 +13,18 @@ import { collectSnapshot } from '../../main/probes/snapshot';
 import { writeBundleArchive } from '../../main/bundle/writer';
 import type { CheckStatus } from '../../shared/model/finding';
 
+// The lab's containerd is healthy; a CRI deadline far above its normal answer (tens of ms) keeps
+// a loaded machine from turning it into a different diagnosis (CRI unknown).
+const CRI_DEADLINE_MS = 30_000;
+
 export async function scanLive(): Promise<ScanResult> {
-  return scanHost(new LinuxHost({ criDeadlineMs: 3000 }));
+  return scanHost(new LinuxHost({ criDeadlineMs: CRI_DEADLINE_MS }));
 }
 
 export async function scanCollectedBundle(): Promise<ScanResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cnd-bundle-'));
   try {
-    const rec = new RecordingHost(new LinuxHost({ criDeadlineMs: 3000 }), {
+    const rec = new RecordingHost(new LinuxHost({ criDeadlineMs: CRI_DEADLINE_MS }), {
       redact: true,
       collectorVersion: 'lab',
     });

@@ -177,8 +177,12 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
     listConf: () => readdirSync(paths.confDir).sort(),
     writeConfig: (text) => writeFileSync(paths.configPath, text),
     cri,
-    probe: (o) => probeCriEndpoint(lab.endpoint, o),
-    async waitForStatus(pred, timeoutMs = 5000) {
+    // The product's 3 s default is for a hung runtime; the lab's is healthy but may be slow to
+    // answer on a loaded machine, so its probes get 30 s unless a test asks otherwise.
+    probe: (o) => probeCriEndpoint(lab.endpoint, { deadlineMs: 30_000, ...o }),
+    // Far above the normal case (containerd reloads its CNI config within a second of a change):
+    // a loaded machine makes the wait longer, not red. On failure it names the condition.
+    async waitForStatus(pred, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       let last: CriStatus | undefined;
       while (Date.now() < deadline) {
@@ -187,7 +191,7 @@ export async function startLab(opts: LabOptions): Promise<Lab> {
         await sleep(25);
       }
       throw new Error(
-        `CRI status never matched within ${timeoutMs} ms; last: ${JSON.stringify(last)}`,
+        `still waiting, after ${timeoutMs} ms, for the lab's CRI status to satisfy ${pred.toString()}; last status: ${JSON.stringify(last)}`,
       );
     },
     async runPod(name) {

@@ -318,13 +318,14 @@ exec sleep 2147483647
     const pid = Number(pidText);
     const socket = `/proc/${pid}/root${NODE_SOCKET}`;
     // containerd is up when ctr answers; CRI may be disabled on purpose, so ctr, not CRI.
-    const deadline = Date.now() + 20_000;
+    // Far above the normal case (~1 s), so a loaded machine is slow, not red.
+    const deadline = Date.now() + 90_000;
     for (;;) {
       const r = await run('podman', ['exec', name, 'ctr', 'version'], 10_000);
       if (r.code === 0) break;
       if (Date.now() > deadline)
         throw new Error(
-          `containerd in ${name} did not start: ${readLog(rootfs, 'containerd.log').slice(-1500)}`,
+          `still waiting, after 90 s, for containerd in ${name} to answer ctr version: ${readLog(rootfs, 'containerd.log').slice(-1500)}`,
         );
       await sleep(100);
     }
@@ -408,7 +409,7 @@ function readLog(rootfs: string, file: string): string {
 
 async function waitForPort(port: number, rootfs: string): Promise<void> {
   const { connect } = await import('node:net');
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = connect(port, '127.0.0.1');
@@ -420,7 +421,9 @@ async function waitForPort(port: number, rootfs: string): Promise<void> {
     });
     if (ok) return;
     if (Date.now() > deadline)
-      throw new Error(`sshd did not listen on ${port}: ${readLog(rootfs, 'sshd.log')}`);
+      throw new Error(
+        `still waiting, after 60 s, for sshd to listen on ${port}: ${readLog(rootfs, 'sshd.log')}`,
+      );
     await sleep(50);
   }
 }

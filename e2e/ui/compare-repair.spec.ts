@@ -31,7 +31,7 @@ test('before and after disabling the default config', async ({ page }) => {
     repair.getByText('Applied and verified: the rescan no longer shows the problem.'),
   ).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
-  await expect(top).not.toContainText('10-containerd-net.conflist instead', { timeout: 15_000 });
+  await expect(top).not.toContainText('10-containerd-net.conflist instead', { timeout: 30_000 });
 
   await page.locator('nav [data-screen="compare"]').click();
   // The scan from before the repair and the one shown now are picked by themselves.

@@ -43,8 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(
-      () => reject(new Error(`serve printed no URL within 20 s: ${stderr}`)),
-      20_000,
+      () => reject(new Error(`still waiting, after 60 s, for serve to print its URL: ${stderr}`)),
+      60_000,
     );
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();

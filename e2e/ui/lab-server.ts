@@ -37,12 +37,15 @@ export async function serveLab(lab: Lab): Promise<LabServer> {
     },
   });
   const progress = new ProgressBus();
+  // The lab's containerd is healthy: a CRI deadline far above its normal answer (tens of ms)
+  // keeps a loaded machine from turning into a different diagnosis (CRI unknown).
+  const criDeadlineMs = 30_000;
   const backend = await createEngineBackend({
     door: 'web',
     progress,
-    repairs: engineRepairs({ stateDir, services, verifyTimeoutMs: 15_000, criDeadlineMs: 3000 }),
+    repairs: engineRepairs({ stateDir, services, verifyTimeoutMs: 30_000, criDeadlineMs }),
     demosDir: path.join(ROOT, 'assets', 'demo'),
-    openLiveHost: () => openHost({ criDeadlineMs: 3000 }),
+    openLiveHost: () => openHost({ criDeadlineMs }),
     tmpRoot: dir,
   });
   const server = await startWebServer({

@@ -68,7 +68,7 @@ test('disable the shadowing default config, verify, undo', async ({ page }) => {
   // The rescan no longer shows the finding; the detail says so and keeps the result and Undo.
   await expect(page.getByTestId('finding-detail')).toContainText(
     'This finding is not in the latest scan any more',
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
   await expect(repair.getByRole('button', { name: 'Undo' })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -54,7 +54,7 @@ test('the stale banner, Rescan, and Watch rescanning by itself', async ({ page }
     path.join(conf, '10-containerd-net.conflist.mk_disabled'),
   );
   await expect(page.getByTestId('top-finding')).not.toContainText('10-containerd-net.conflist', {
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await expect(banner).toHaveCount(0);
 
