@@ -4,16 +4,23 @@
  */
 import type { Fact } from '../../shared/model/fact';
 import { known, unknownFact } from '../../shared/model/fact';
-import type { CniBinDir, CniConfDir, CniConfFile } from '../../shared/model/snapshot';
+import type { CniBinDir, CniConfDir, CniConfFile, CniParse } from '../../shared/model/snapshot';
 import { joinNode } from '../conventions/node-paths';
 import type { ProbeContext } from './context';
 import { decodeText } from './context';
-import { byteOrderMarkError, cniExtension, parseCniConfig } from './cni-parse';
+import type { FolderPlugins, LibcniGen } from './cni-parse';
+import { byteOrderMarkError, cniExtension, parseCniConfig, wantsFolder } from './cni-parse';
 import { LOADABLE_EXTENSIONS, byteOrder, disabledOriginal } from '../conventions/cni-files';
 
 /** Evidence quotes need the text; a CNI config larger than this is not a real one. */
 export const MAX_CONF_TEXT = 256 * 1024;
-const MAX_ENTRIES = 5000;
+/**
+ * Loadable files (and disabled variants) parsed per conf dir. libcni lists and reads every
+ * entry (conf.go@v1.3.0 L298-325); past this many the node is too large to judge, which the
+ * model says (unknown) rather than judging a cut listing. Other names are never read, so they
+ * are not counted.
+ */
+export const MAX_LOADABLE_ENTRIES = 5000;
 
 export async function probeConfDir(ctx: ProbeContext, path: string): Promise<CniConfDir> {
   const listing = await ctx.list(path);
@@ -21,26 +28,52 @@ export async function probeConfDir(ctx: ProbeContext, path: string): Promise<Cni
     if (listing.error === 'ENOENT') return { path, entries: known([]), missing: true };
     return { path, entries: unknownFact(listing.message), missing: false };
   }
-  const names = [...listing.entries].sort(byteOrder).slice(0, MAX_ENTRIES);
-  const entries = await Promise.all(names.map((n) => probeConfEntry(ctx, path, n)));
+  const names = [...listing.entries].sort(byteOrder);
+  const considered = names.filter(
+    (n) =>
+      (LOADABLE_EXTENSIONS as readonly string[]).includes(cniExtension(n, ctx.os)) ||
+      disabledOriginal(n) !== undefined,
+  );
+  if (considered.length > MAX_LOADABLE_ENTRIES)
+    return {
+      path,
+      entries: unknownFact(
+        `${path} holds ${considered.length} CNI config files (more than ${MAX_LOADABLE_ENTRIES}): too large to judge`,
+      ),
+      missing: false,
+    };
+  // Names that are never read are kept for the listing up to the same cap; the loadable ones
+  // are always all kept, so a flood of *.bak files cannot hide the config in use.
+  const keep = new Set(considered);
+  let other = 0;
+  const kept = names.filter((n) => keep.has(n) || other++ < MAX_LOADABLE_ENTRIES);
+  const entries = await Promise.all(kept.map((n) => probeConfEntry(ctx, path, n)));
   return { path, entries: known(entries), missing: false };
 }
+
+/** Read errors the runtime would meet too: the file is then invalid for it, not unknown. */
+const RUNTIME_READ_ERRORS = new Set(['ENOENT', 'EISDIR', 'ELOOP', 'ENOTDIR']);
 
 async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Promise<CniConfFile> {
   const path = joinNode(ctx.os, dir, name);
   const st = await ctx.stat(path);
+  // os.ReadDir does not follow links: a symlink to a folder is listed as a file and read
+  // (conf.go@v1.3.0 L311-315); only a real folder is skipped.
+  const lst = await ctx.host.stat(path, { noFollow: true }).catch(() => undefined);
+  const isLink = lst?.ok === true && lst.type === 'symlink';
   const ext = cniExtension(name, ctx.os);
   const original = disabledOriginal(name);
-  // libcni skips directories only; a symlink to a file is loaded like the file (docs/knowledge/cni-loading.md#how-libcni-finds-config-files).
-  const kind: CniConfFile['kind'] = !st.ok
-    ? 'file'
-    : st.type === 'dir'
-      ? 'dir'
-      : st.type === 'file'
-        ? 'file'
-        : st.type === 'symlink'
-          ? 'symlink'
-          : 'other';
+  const kind: CniConfFile['kind'] = isLink
+    ? 'symlink'
+    : !st.ok
+      ? 'file'
+      : st.type === 'dir'
+        ? 'dir'
+        : st.type === 'file'
+          ? 'file'
+          : st.type === 'symlink'
+            ? 'symlink'
+            : 'other';
   const loadable = kind !== 'dir' && (LOADABLE_EXTENSIONS as readonly string[]).includes(ext);
   const base: CniConfFile = {
     name,
@@ -49,17 +82,109 @@ async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Pro
     loadable,
     disabledVariant: original !== undefined,
     ...(st.ok && st.size !== undefined && { size: st.size }),
+    ...(isLink && lst?.ok && lst.target !== undefined && { target: lst.target }),
+    ...(isLink && !st.ok && st.error === 'ENOENT' && { dangling: true }),
   };
   if (!loadable && original === undefined) return base;
   if (kind === 'dir') return base;
   const parseExt = loadable ? ext : cniExtension(original as string, ctx.os);
   const r = await ctx.read(path);
-  if (!r.ok) return { ...base, parse: unknownFact(r.message) };
+  if (!r.ok) {
+    if (RUNTIME_READ_ERRORS.has(r.error)) {
+      const why =
+        r.error === 'EISDIR'
+          ? 'is a directory'
+          : r.error === 'ENOENT'
+            ? 'no such file or directory'
+            : r.error === 'ELOOP'
+              ? 'too many levels of symbolic links'
+              : 'not a directory';
+      return {
+        ...base,
+        parse: known({ ok: false, error: `error reading ${path}: read ${path}: ${why}` }),
+      };
+    }
+    return { ...base, parse: unknownFact(r.message) };
+  }
   const text = decodeText(r.data);
-  const parse: Fact<ReturnType<typeof parseCniConfig>> = r.truncated
-    ? known({ ok: false, error: `file is larger than ${r.data.length} bytes; not a CNI config` })
-    : known(byteOrderMarkError(r.data, parseExt) ?? parseCniConfig(text, parseExt));
-  return { ...base, parse, text: text.slice(0, MAX_CONF_TEXT), size: r.size };
+  if (r.truncated)
+    return {
+      ...base,
+      parse: unknownFact(
+        `${path} is larger than ${r.data.length} bytes: too large to judge (the runtime reads it whole)`,
+      ),
+      text: text.slice(0, MAX_CONF_TEXT),
+      size: r.size,
+    };
+  const bom = byteOrderMarkError(r.data, parseExt);
+  const folderName = !bom && parseExt === '.conflist' ? wantsFolder(text) : undefined;
+  const folder =
+    folderName !== undefined && loadable ? await readPluginFolder(ctx, dir, folderName) : undefined;
+  if (folder && !folder.known)
+    return {
+      ...base,
+      parse: unknownFact(folder.reason),
+      text: text.slice(0, MAX_CONF_TEXT),
+      size: r.size,
+    };
+  const by = (gen: LibcniGen): CniParse =>
+    bom ??
+    parseCniConfig(text, parseExt, { gen, folder: folder?.value ?? { ok: true, plugins: [] } });
+  const parse = by('1.3');
+  const parseByLibcni: NonNullable<CniConfFile['parseByLibcni']> = {};
+  for (const gen of ['1.1', '1.2'] as const) {
+    const p = by(gen);
+    if (JSON.stringify(p) !== JSON.stringify(parse)) parseByLibcni[gen] = known(p);
+  }
+  return {
+    ...base,
+    parse: known(parse),
+    ...(Object.keys(parseByLibcni).length > 0 && { parseByLibcni }),
+    text: text.slice(0, MAX_CONF_TEXT),
+    size: r.size,
+  };
+}
+
+/**
+ * libcni v1.3 `NetworkPluginConfsFromFiles(confdir, name)` (conf.go@v1.3.0 L68-90): the
+ * `*.conf` files of `<confdir>/<name>` in byte order. A missing folder adds nothing; a name that
+ * is not a folder, or a file that cannot be read, fails the whole conflist.
+ */
+async function readPluginFolder(
+  ctx: ProbeContext,
+  dir: string,
+  name: string,
+): Promise<Fact<FolderPlugins>> {
+  const folder = name === '' ? dir : joinNode(ctx.os, dir, name);
+  const listing = await ctx.list(folder);
+  if (!listing.ok) {
+    // A bundle recorded before plugin folders were read has no answer for the folder: almost
+    // every node has none, and bundles recorded since hold the listing when one exists.
+    if (listing.error === 'ENOENT' || listing.error === 'UNRECORDED')
+      return known({ ok: true, plugins: [] });
+    if (listing.error === 'ENOTDIR')
+      return known({
+        ok: false,
+        error: `failed to read plugin config files in ${folder}: not a directory`,
+      });
+    return unknownFact(`plugin folder ${folder}: ${listing.message}`);
+  }
+  const plugins: { file: string; text: string }[] = [];
+  for (const n of [...listing.entries].sort(byteOrder)) {
+    if (cniExtension(n, ctx.os) !== '.conf') continue;
+    const p = joinNode(ctx.os, folder, n);
+    const lst = await ctx.host.stat(p, { noFollow: true }).catch(() => undefined);
+    if (lst?.ok && lst.type === 'dir') continue;
+    const r = await ctx.read(p);
+    if (!r.ok) {
+      if (RUNTIME_READ_ERRORS.has(r.error))
+        return known({ ok: false, error: `error reading ${p}: ${r.message}` });
+      return unknownFact(r.message);
+    }
+    if (r.truncated) return unknownFact(`${p} is too large to judge`);
+    plugins.push({ file: n, text: decodeText(r.data) });
+  }
+  return known({ ok: true, plugins });
 }
 
 export async function probeBinDir(ctx: ProbeContext, path: string): Promise<CniBinDir> {
@@ -68,7 +193,27 @@ export async function probeBinDir(ctx: ProbeContext, path: string): Promise<CniB
     if (listing.error === 'ENOENT') return { path, entries: known([]), missing: true };
     return { path, entries: unknownFact(listing.message), missing: false };
   }
-  return { path, entries: known([...listing.entries].sort(byteOrder)), missing: false };
+  const names = [...listing.entries].sort(byteOrder);
+  // What os.Stat and exec see (pkg/invoke/find.go@v1.3.0 L39-45): a folder or a dangling link
+  // is not found, a file without the execute bit fails at exec. Windows has no execute bit.
+  const unusable: NonNullable<CniBinDir['unusable']> = {};
+  if (names.length <= MAX_LOADABLE_ENTRIES)
+    await Promise.all(
+      names.map(async (n) => {
+        const st = await ctx.stat(joinNode(ctx.os, path, n));
+        if (!st.ok) {
+          if (st.error === 'ENOENT') unusable[n] = 'dangling';
+        } else if (st.type === 'dir') unusable[n] = 'dir';
+        else if (ctx.os === 'linux' && st.type === 'file' && st.executable === false)
+          unusable[n] = 'not-executable';
+      }),
+    );
+  return {
+    path,
+    entries: known(names),
+    missing: false,
+    ...(Object.keys(unusable).length > 0 && { unusable }),
+  };
 }
 
 /** Moved to main/conventions/cni-files.ts; re-exported for code written before the move. */

@@ -4,13 +4,15 @@
  * follow libcni's so users can match them with their runtime logs.
  */
 import type { CniParse, CniPluginRef } from '../../shared/model/snapshot';
+import { decodeNetConf, nestingError, outOfRangeNumber, structField } from './go-json';
 
 export function cniExtension(name: string, os: 'linux' | 'windows'): string {
+  // Go's filepath.Ext: from the last dot, a leading one included (".conflist" is loaded), and
+  // compared byte for byte on every OS, Windows too (conf.go@v1.3.0 L316-322; go-cni
+  // opts.go@v1.1.12 L233): `10-calico.CONF` is never loaded.
+  void os;
   const dot = name.lastIndexOf('.');
-  const ext = dot > 0 ? name.slice(dot) : '';
-  // Go's filepath.Ext is case-sensitive; Windows file names are not, and tools that write
-  // `.CONF` on Windows are read by containerd there (docs/knowledge/windows-containerd.md#which-config-wins).
-  return os === 'windows' ? ext.toLowerCase() : ext;
+  return dot >= 0 ? name.slice(dot) : '';
 }
 
 function jsonErrorPosition(text: string, message: string): { line?: number; column?: number } {
@@ -31,14 +33,17 @@ function str(v: unknown): string | undefined {
 }
 
 /** Plugin types the rules check (rules.md Definitions): type, ipam.type, flannel delegate.type. */
-function pluginRefs(plugin: Record<string, unknown>): CniPluginRef[] {
+function pluginRefs(
+  plugin: Record<string, unknown>,
+  type: string,
+  ipamType: string,
+): CniPluginRef[] {
   const out: CniPluginRef[] = [];
-  const type = str(plugin.type);
-  const ipam = isObject(plugin.ipam) ? plugin.ipam : undefined;
+  const ipamRaw = structField(plugin, 'ipam');
+  const ipam = isObject(ipamRaw) ? ipamRaw : undefined;
   const { subnet, gateway } = addressing(plugin, ipam);
   if (type)
     out.push({ type, role: 'plugin', ...(subnet && { subnet }), ...(gateway && { gateway }) });
-  const ipamType = ipam ? str(ipam.type) : undefined;
   if (ipamType) out.push({ type: ipamType, role: 'ipam' });
   if (type === 'flannel') {
     const delegate = isObject(plugin.delegate) ? plugin.delegate : undefined;
@@ -92,68 +97,261 @@ export function byteOrderMarkError(data: Uint8Array, ext: string): CniParse | un
   };
 }
 
-export function parseCniConfig(text: string, ext: string): CniParse {
-  const isList = ext === '.conflist';
-  const prefix = isList ? 'error parsing configuration list' : 'error parsing configuration';
+export type { LibcniGen } from '../conventions/cni-versions';
+export { LIBCNI_GENS, compareCniVersions, parseCniVersion } from '../conventions/cni-versions';
+import { compareCniVersions, parseCniVersion, type LibcniGen } from '../conventions/cni-versions';
+
+/** Plugin configs libcni v1.3 adds from `<confdir>/<network name>/*.conf` (conf.go@v1.3.0 L68-90). */
+export type FolderPlugins =
+  { ok: true; plugins: { file: string; text: string }[] } | { ok: false; error: string };
+
+export interface ParseOptions {
+  gen?: LibcniGen;
+  /** v1.3 only: the network's plugin folder as read; asked for by `wantsFolder`. */
+  folder?: FolderPlugins;
+}
+
+type Doc =
+  { ok: true; value: unknown } | { ok: false; error: string; line?: number; column?: number };
+
+/** `json.Unmarshal` of a whole document: V8's parser plus Go's depth limit and float64 range. */
+function goUnmarshal(text: string, intoMap: boolean): Doc {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     const msg = (e as Error).message;
     // Go says "unexpected end of JSON input" for every truncated document (a half-written file,
-    // docs/knowledge/log-signatures-linux.md#linux-4); V8 words it by the token it expected. Use Go's, so it matches the logs.
+    // docs/knowledge/log-signatures-linux.md#linux-4); V8 words it by the token it expected.
     const at = /position (\d+)/.exec(msg);
     const truncated =
       text.trim() === '' ||
       /end of JSON input/i.test(msg) ||
       (at !== null && Number(at[1]) >= text.trimEnd().length);
-    const human = truncated ? 'unexpected end of JSON input' : msg;
-    return { ok: false, error: `${prefix}: ${human}`, ...jsonErrorPosition(text, msg) };
-  }
-  if (!isObject(doc)) return { ok: false, error: `${prefix}: not a JSON object` };
-  const cniVersion = str(doc.cniVersion);
-  if (isList) {
-    if (doc.name === undefined) return { ok: false, error: `${prefix}: no name` };
-    if (typeof doc.name !== 'string')
-      return { ok: false, error: `${prefix}: invalid name type ${typeof doc.name}` };
-    if (doc.cniVersion !== undefined && typeof doc.cniVersion !== 'string')
-      return { ok: false, error: `${prefix}: invalid cniVersion type ${typeof doc.cniVersion}` };
-    if (doc.plugins === undefined) return { ok: false, error: `${prefix}: no 'plugins' key` };
-    if (!Array.isArray(doc.plugins))
-      return { ok: false, error: `${prefix}: invalid 'plugins' type ${typeof doc.plugins}` };
-    if (doc.plugins.length === 0) return { ok: false, error: `${prefix}: no plugins in list` };
-    const plugins: CniPluginRef[] = [];
-    for (let i = 0; i < doc.plugins.length; i++) {
-      const p: unknown = doc.plugins[i];
-      if (!isObject(p) || typeof p.type !== 'string' || p.type === '') {
-        return {
-          ok: false,
-          error: `failed to parse plugin config ${i}: error parsing configuration: missing 'type'`,
-        };
-      }
-      plugins.push(...pluginRefs(p));
-    }
     return {
-      ok: true,
-      format: 'conflist',
-      network: doc.name,
-      ...(cniVersion !== undefined && { cniVersion }),
-      plugins,
+      ok: false,
+      error: truncated ? 'unexpected end of JSON input' : msg,
+      ...jsonErrorPosition(text, msg),
     };
   }
-  if (typeof doc.type !== 'string' || doc.type === '') {
-    const hint = Array.isArray(doc.plugins)
-      ? ' (this is a config list saved with a single-config extension; rename it to .conflist)'
-      : '';
-    return { ok: false, error: `${prefix}: missing 'type'${hint}` };
+  const deep = nestingError(text);
+  if (deep) return { ok: false, error: deep };
+  if (intoMap && outOfRangeNumber(doc))
+    return { ok: false, error: 'json: cannot unmarshal number into Go value of type float64' };
+  return { ok: true, value: doc };
+}
+
+/**
+ * json.Marshal of a map sorts keys (byte order), and a plugin is re-decoded from that order.
+ * Only the plugin object and its struct-typed members (ipam, dns) are decoded field by field,
+ * so two levels suffice (and a deep document cannot exhaust the stack here).
+ */
+function sortKeys(v: unknown, depth = 0): unknown {
+  if (!isObject(v) || depth > 1) return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    out[k] = sortKeys(v[k], depth + 1);
+  return out;
+}
+
+/** libcni ConfFromBytes / NetworkPluginConfFromBytes on one plugin object. */
+function pluginConf(
+  obj: unknown,
+  prefix = 'error parsing configuration',
+): { ok: true; refs: CniPluginRef[]; type: string } | { ok: false; error: string } {
+  // null decodes into a struct as a no-op: the type stays empty.
+  const o = isObject(obj) ? obj : {};
+  if (obj !== null && !isObject(obj))
+    return {
+      ok: false,
+      error: `${prefix}: json: cannot unmarshal ${Array.isArray(obj) ? 'array' : typeof obj} into Go value of type types.NetConf`,
+    };
+  const d = decodeNetConf(o);
+  if ('error' in d) return { ok: false, error: `${prefix}: ${d.error}` };
+  if (d.type === '') return { ok: false, error: `${prefix}: missing 'type'` };
+  return { ok: true, refs: pluginRefs(o, d.type, d.ipamType), type: d.type };
+}
+
+type Bool = { ok: true; value: boolean } | { ok: false; error: string };
+
+/** `readBool` of conf.go@v1.3.0 L162-188: a JSON bool, or "true"/"false" in any case. */
+function readBool(
+  raw: Record<string, unknown>,
+  key: string,
+  prefix: string,
+  strings: boolean,
+): Bool {
+  if (!(key in raw)) return { ok: true, value: false };
+  const v = raw[key];
+  if (typeof v === 'boolean') return { ok: true, value: v };
+  if (typeof v !== 'string' || !strings)
+    return {
+      ok: false,
+      error: strings
+        ? `${prefix}: invalid type ${goKind(v)} for ${key}`
+        : `${prefix}: invalid ${key} type ${goKind(v)}`,
+    };
+  const s = v.toLowerCase();
+  if (s === 'true' || s === 'false') return { ok: true, value: s === 'true' };
+  return { ok: false, error: `${prefix}: invalid value "${s}" for ${key}` };
+}
+
+function goKind(v: unknown): string {
+  if (v === null) return '<nil>';
+  if (typeof v === 'number') return 'float64';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return '[]interface {}';
+  if (typeof v === 'object') return 'map[string]interface {}';
+  return typeof v;
+}
+
+/** Does this conflist make libcni v1.3 read `<confdir>/<name>/`? (and under which name) */
+export function wantsFolder(text: string): string | undefined {
+  const d = goUnmarshal(text, true);
+  if (!d.ok || !isObject(d.value) || typeof d.value.name !== 'string') return undefined;
+  const inl = readBool(d.value, 'loadOnlyInlinedPlugins', '', true);
+  return inl.ok && !inl.value ? d.value.name : undefined;
+}
+
+/** ConfListFromBytes of the libcni generation `gen` (conf.go@v1.1.2 L60-130, @v1.3.0 L92-245). */
+function confList(text: string, gen: LibcniGen, folder: FolderPlugins | undefined): CniParse {
+  const prefix = 'error parsing configuration list';
+  const d = goUnmarshal(text, true);
+  if (!d.ok) return { ...d, error: `${prefix}: ${d.error}` };
+  if (!isObject(d.value) && d.value !== null)
+    return {
+      ok: false,
+      error: `${prefix}: json: cannot unmarshal ${Array.isArray(d.value) ? 'array' : typeof d.value} into Go value of type map[string]interface {}`,
+    };
+  const raw = isObject(d.value) ? d.value : {};
+  if (!('name' in raw)) return { ok: false, error: `${prefix}: no name` };
+  if (typeof raw.name !== 'string')
+    return { ok: false, error: `${prefix}: invalid name type ${goKind(raw.name)}` };
+  let cniVersion: string | undefined;
+  if ('cniVersion' in raw) {
+    if (typeof raw.cniVersion !== 'string')
+      return { ok: false, error: `${prefix}: invalid cniVersion type ${goKind(raw.cniVersion)}` };
+    cniVersion = raw.cniVersion;
   }
-  const network = str(doc.name);
+  if (gen !== '1.1' && 'cniVersions' in raw) {
+    const rvs = raw.cniVersions;
+    if (!Array.isArray(rvs))
+      return { ok: false, error: `${prefix}: invalid type for cniVersions: []interface {}` };
+    const current: [number, number, number] = [1, 1, 0];
+    const vs: [number, number, number][] = [];
+    for (let i = 0; i < rvs.length; i++) {
+      const v: unknown = rvs[i];
+      if (typeof v !== 'string')
+        return {
+          ok: false,
+          error: `${prefix}: invalid type for cniVersions index ${i}: ${goKind(v)}`,
+        };
+      const p = parseCniVersion(v);
+      if (!p)
+        return { ok: false, error: `${prefix}: invalid cniVersions entry ${v} at index ${i}` };
+      if (compareCniVersions(p, current) <= 0) vs.push(p);
+    }
+    if (cniVersion) {
+      const p = parseCniVersion(cniVersion);
+      if (!p) return { ok: false, error: `${prefix}: invalid cniVersion ${cniVersion}` };
+      if (compareCniVersions(p, current) <= 0) vs.push(p);
+    }
+    vs.sort(compareCniVersions);
+    const top = vs[vs.length - 1];
+    if (top) cniVersion = top.join('.');
+  }
+  const bools =
+    gen === '1.1'
+      ? ['disableCheck']
+      : gen === '1.2'
+        ? ['disableCheck', 'disableGC']
+        : ['disableCheck', 'disableGC', 'loadOnlyInlinedPlugins'];
+  let inlinedOnly = false;
+  for (const k of bools) {
+    const b = readBool(raw, k, prefix, gen !== '1.1');
+    if (!b.ok) return b;
+    if (k === 'loadOnlyInlinedPlugins') inlinedOnly = b.value;
+  }
+  const plugins: CniPluginRef[] = [];
+  let count = 0;
+  if (!('plugins' in raw)) {
+    if (gen !== '1.3') return { ok: false, error: `${prefix}: no 'plugins' key` };
+    if (inlinedOnly)
+      return {
+        ok: false,
+        error: `${prefix}: \`loadOnlyInlinedPlugins\` is true, and no 'plugins' key`,
+      };
+  } else {
+    if (!Array.isArray(raw.plugins))
+      return { ok: false, error: `${prefix}: invalid 'plugins' type ${goKind(raw.plugins)}` };
+    if (raw.plugins.length === 0) return { ok: false, error: `${prefix}: no plugins in list` };
+    for (let i = 0; i < raw.plugins.length; i++) {
+      const p = pluginConf(sortKeys(raw.plugins[i]));
+      if (!p.ok) return { ok: false, error: `failed to parse plugin config ${i}: ${p.error}` };
+      plugins.push(...p.refs);
+      count++;
+    }
+  }
+  let fromFolder: string[] | undefined;
+  if (gen === '1.3' && !inlinedOnly) {
+    if (!folder) return { ok: false, error: 'plugin folder not read' };
+    if (!folder.ok) return { ok: false, error: folder.error };
+    fromFolder = [];
+    for (const f of folder.plugins) {
+      const d2 = goUnmarshal(f.text, false);
+      if (!d2.ok) return { ok: false, error: `error parsing configuration: ${d2.error}` };
+      const p = pluginConf(d2.value);
+      if (!p.ok) return p;
+      plugins.push(...p.refs);
+      fromFolder.push(f.file);
+      count++;
+    }
+  }
+  if (count === 0) return { ok: false, error: 'no plugin configs found' };
+  return {
+    ok: true,
+    format: 'conflist',
+    network: raw.name,
+    ...(cniVersion !== undefined && { cniVersion }),
+    plugins,
+    ...(fromFolder && fromFolder.length > 0 && { folderPlugins: fromFolder }),
+  };
+}
+
+/**
+ * Parse a CNI config as libcni `gen` does: `.conflist` by ConfListFromFile, `.conf`/`.json` by
+ * ConfFromFile then ConfListFromConf (what go-cni and ocicni call).
+ */
+export function parseCniConfig(text: string, ext: string, opts: ParseOptions = {}): CniParse {
+  const gen = opts.gen ?? '1.3';
+  if (ext === '.conflist') return confList(text, gen, opts.folder);
+  const prefix = 'error parsing configuration';
+  const d = goUnmarshal(text, false);
+  if (!d.ok) return { ...d, error: `${prefix}: ${d.error}` };
+  const p = pluginConf(d.value);
+  if (!p.ok) {
+    const hint =
+      isObject(d.value) && Array.isArray(d.value.plugins)
+        ? ' (this is a config list saved with a single-config extension; rename it to .conflist)'
+        : '';
+    return { ok: false, error: `${p.error}${hint}` };
+  }
+  // ConfListFromConf re-decodes the bytes into a map (number range) and re-parses the plugin
+  // from sorted keys (conf.go@v1.3.0 L423-446).
+  const again = goUnmarshal(text, true);
+  if (!again.ok) return { ...again, error: again.error };
+  const p2 = pluginConf(sortKeys(again.value));
+  if (!p2.ok) return { ok: false, error: `failed to parse plugin config 0: ${p2.error}` };
+  const doc = d.value as Record<string, unknown>;
+  const nc = decodeNetConf(doc);
+  const network = 'error' in nc ? '' : nc.name;
+  const cniVersion = 'error' in nc ? '' : nc.cniVersion;
   return {
     ok: true,
     format: 'conf',
-    ...(network !== undefined && { network }),
-    ...(cniVersion !== undefined && { cniVersion }),
-    plugins: pluginRefs(doc),
+    network,
+    ...(structField(doc, 'cniVersion') !== undefined && { cniVersion }),
+    plugins: p.refs,
   };
 }
 

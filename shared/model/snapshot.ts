@@ -86,6 +86,8 @@ export type CniParse =
       network?: string;
       cniVersion?: string;
       plugins: CniPluginRef[];
+      /** libcni v1.3: plugin files merged from `<confdir>/<network name>/` (names in that folder). */
+      folderPlugins?: string[];
     }
   /** `error` follows libcni's wording (docs/knowledge/cni-loading.md#how-libcni-finds-config-files); line/column point into the file when known. */
   | { ok: false; error: string; line?: number; column?: number };
@@ -98,8 +100,16 @@ export interface CniConfFile {
   loadable: boolean;
   /** Renamed out of the loadable set by a tool (*.disabled, *.mk_disabled, *.cilium_bak). */
   disabledVariant: boolean;
-  /** Parse result for loadable files and disabled variants; unknown when unreadable. */
+  /** Parse result for loadable files and disabled variants (libcni v1.3 rules); unknown when unreadable. */
   parse?: Fact<CniParse>;
+  /**
+   * The parse under older libcni generations, where it differs from `parse` (docs/knowledge/cni-loading.md#libcni-versions):
+   * `1.1` = libcni v1.1.x (containerd 1.6/1.7, CRI-O 1.30), `1.2` = v1.2.3 (containerd 2.0, CRI-O 1.31/1.32).
+   */
+  parseByLibcni?: { '1.1'?: Fact<CniParse>; '1.2'?: Fact<CniParse> };
+  /** A symlink's target as read (lstat + readlink); `dangling` when it leads nowhere. */
+  target?: string;
+  dangling?: boolean;
   /** Capped contents for quoting lines. */
   text?: string;
   size?: number;
@@ -117,6 +127,11 @@ export interface CniBinDir {
   path: string;
   /** File names in the directory (Windows: compare case-insensitively, `<type>.exe`). */
   entries: Fact<string[]>;
+  /**
+   * Entries a runtime cannot run though the name is there, as `os.Stat`/exec sees them
+   * (pkg/invoke/find.go@v1.3.0 L39-45): a folder, a dangling symlink, no execute bit.
+   */
+  unusable?: Record<string, 'dir' | 'dangling' | 'not-executable'>;
   missing: boolean;
 }
 
