@@ -8,6 +8,7 @@
  * Browser-safe: types and constants only, no Node APIs, no zod (validation lives main-side in
  * app/shared-server/validate.ts and is shared by the IPC handlers and the HTTP server).
  */
+import type { ClusterNodeView, ClusterView } from './cluster';
 import type { Report } from './model/report';
 import type { RuleInfo } from './model/finding';
 import type { ApplyResult, HistoryEntry, RepairPreview } from './api-repair';
@@ -136,6 +137,14 @@ export type ProgressEvent =
     }
   | StaleEvent;
 
+/** Which cluster: a kubeconfig context, or the current one. */
+export interface ClusterRequest {
+  context?: string;
+}
+export interface ClusterScanRequest extends ClusterRequest {
+  node: string;
+}
+
 export interface DoctorApi {
   info(): Promise<AppInfo>;
   scan(req: ScanRequest): Promise<ScanResponse>;
@@ -171,6 +180,10 @@ export interface DoctorApi {
   viewLog(req: LogViewRequest): Promise<LogView>;
   /** The runtime's CRI Version and verbose Status answers, as the scan got them. */
   criRaw(scanId: string): Promise<CriRaw>;
+  /** The cluster through kubectl (nodes, stuck pods by signature); needs an API server. */
+  cluster(req: ClusterRequest): Promise<ClusterView>;
+  /** One node of it scanned through a kubectl debug pod, its stuck pods tied to findings. */
+  clusterScanNode(req: ClusterScanRequest): Promise<ClusterNodeView>;
   /** Scan and repair progress; returns the unsubscribe function. */
   onProgress(listener: (e: ProgressEvent) => void): () => void;
 }
@@ -198,6 +211,8 @@ export const CHANNELS = {
   viewFile: 'doctor:view-file',
   viewLog: 'doctor:view-log',
   criRaw: 'doctor:cri-raw',
+  cluster: 'doctor:cluster',
+  clusterScanNode: 'doctor:cluster-scan-node',
 } as const;
 
 export const PROGRESS_CHANNEL = 'doctor:progress';
@@ -227,6 +242,8 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   viewFile: '/api/view-file',
   viewLog: '/api/view-log',
   criRaw: '/api/cri-raw',
+  cluster: '/api/cluster',
+  clusterScanNode: '/api/cluster-scan-node',
 };
 
 export const HTTP_EVENTS_ROUTE = '/api/events';

@@ -41,6 +41,8 @@ const api: DoctorApi = {
   viewFile: (req) => invoke(CHANNELS.viewFile, req),
   viewLog: (req) => invoke(CHANNELS.viewLog, req),
   criRaw: (scanId) => invoke(CHANNELS.criRaw, { scanId }),
+  cluster: (req) => invoke(CHANNELS.cluster, req),
+  clusterScanNode: (req) => invoke(CHANNELS.clusterScanNode, req),
   onProgress(listener) {
     const handler = (_e: IpcRendererEvent, p: ProgressEvent): void => listener(p);
     ipcRenderer.on(PROGRESS_CHANNEL, handler);

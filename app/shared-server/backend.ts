@@ -29,7 +29,10 @@ import type {
   ScanResponse,
   TargetEntry,
   TargetList,
+  ClusterRequest,
+  ClusterScanRequest,
 } from '../../shared/api';
+import type { ClusterNodeView, ClusterView } from '../../shared/cluster';
 
 /** A bundle handed over by the user: uploaded bytes, or a path the main process itself chose. */
 export type BundleSource =
@@ -63,6 +66,8 @@ export interface BackendOps {
   viewFile: { req: FileViewRequest; res: FileView };
   viewLog: { req: LogViewRequest; res: LogView };
   criRaw: { req: { scanId: string }; res: CriRaw };
+  cluster: { req: ClusterRequest; res: ClusterView };
+  clusterScanNode: { req: ClusterScanRequest; res: ClusterNodeView };
 }
 
 export type BackendOp = keyof BackendOps;

@@ -57,6 +57,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     viewFile: (r) => backend.viewFile(r),
     viewLog: (r) => backend.viewLog(r),
     criRaw: (r) => backend.criRaw(r),
+    cluster: (r) => backend.cluster(r),
+    clusterScanNode: (r) => backend.clusterScanNode(r),
   };
 
   return async (op, payload) => {

@@ -25,6 +25,7 @@ import { compareHeldScans, heldScans } from './compare-scans';
 import { WatchSession } from './watch-session';
 import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
 import { criRaw, viewFile, viewLog, type ViewableScan } from './viewers';
+import { clusterScanNode, clusterView } from './cluster';
 
 export interface EngineBackendOptions {
   door: 'desktop' | 'web';
@@ -171,6 +172,9 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     viewFile: async ({ scanId, ...req }) => viewFile(viewable(scans, scanId), req),
     viewLog: async ({ scanId, ...req }) => viewLog(viewable(scans, scanId), req),
     criRaw: async ({ scanId }) => criRaw(viewable(scans, scanId)),
+
+    cluster: (r) => clusterView(r),
+    clusterScanNode: (r) => clusterScanNode(r),
 
     dispose: () => {
       watch.dispose();

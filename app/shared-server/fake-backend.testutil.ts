@@ -80,6 +80,19 @@ export function spyBackend(): SpyBackend {
       throw new Error('not in this fake');
     }),
     criRaw: vi.fn(async (r) => ({ scanId: r.scanId, entries: [], unknown: 'fake' })),
+    cluster: vi.fn(async () => ({
+      schema: 'cni-doctor.cluster/v1' as const,
+      fetchedAt: '2026-01-01T00:00:00.000Z',
+      nodes: [],
+      elsewhere: [],
+      notes: [],
+    })),
+    clusterScanNode: vi.fn(async (r) => ({
+      name: r.node,
+      ready: { status: 'True' as const },
+      stuck: [],
+      stuckCount: 0,
+    })),
   };
 }
 

@@ -64,6 +64,11 @@ const nodePath = z
 const lineNo = z.number().int().min(1).max(1_000_000_000);
 const context = z.number().int().min(0).max(VIEW_LIMITS.maxLogContext);
 const tabIds = INVENTORY_TABS.map((t) => t.id) as [InventoryTab, ...InventoryTab[]];
+/** kubeconfig context and node names as shared/target.ts accepts them (never a flag). */
+const kubeContext = z
+  .string()
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.:@/+=-]{0,252}$/, 'not a context name');
+const nodeName = z.string().regex(/^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/, 'not a node name');
 const count = (max: number) => z.number().int().min(0).max(max);
 
 const inventoryRequest = z.strictObject({
@@ -117,6 +122,8 @@ export const REQUEST_SCHEMAS = {
     after: context.optional(),
   }),
   criRaw: z.strictObject({ scanId: id('scanId') }),
+  cluster: z.strictObject({ context: kubeContext.optional() }),
+  clusterScanNode: z.strictObject({ context: kubeContext.optional(), node: nodeName }),
 } satisfies Record<Operation, z.ZodType>;
 
 export type ValidRequest<K extends Operation> = z.output<(typeof REQUEST_SCHEMAS)[K]>;

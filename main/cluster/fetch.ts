@@ -43,7 +43,8 @@ export class NoClusterError extends Error {}
 
 async function getJson(client: string, args: string[], timeoutMs: number) {
   const r = await runLocal(client, args, timeoutMs);
-  if (r.code !== 0) return { error: r.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300) };
+  // kubectl's own summary is its last line (client-go logs retries above it).
+  if (r.code !== 0) return { error: (r.stderr.trim().split('\n').pop() ?? '').slice(0, 300) };
   try {
     return { json: JSON.parse(r.stdout) as unknown };
   } catch {

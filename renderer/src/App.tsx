@@ -50,6 +50,7 @@ const Targets = lazy(() => import('./screens/Targets').then((m) => ({ default: m
 const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m.Bundles })));
 const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
 const Compare = lazy(() => import('./screens/Compare').then((m) => ({ default: m.Compare })));
+const Cluster = lazy(() => import('./screens/Cluster').then((m) => ({ default: m.Cluster })));
 const WatchBar = lazy(() => import('./components/WatchBar').then((m) => ({ default: m.WatchBar })));
 const ViewerPage = lazy(() =>
   import('./screens/viewers/ViewerPage').then((m) => ({ default: m.ViewerPage })),
@@ -167,6 +168,7 @@ export function App() {
           {!viewer && screen === 'bundles' && <Bundles />}
           {!viewer && screen === 'demo' && <Demo />}
           {!viewer && screen === 'compare' && <Compare scan={scan.data} />}
+          {!viewer && screen === 'cluster' && <Cluster />}
         </Suspense>
       </main>
       <Suspense fallback={null}>

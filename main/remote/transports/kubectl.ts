@@ -17,7 +17,7 @@
  * this machine deletes it (kubectl-sweep.ts: owner annotations).
  *
  * Verified against a real single-node Kubernetes v1.32 (scan, collect, fix, undo, history; the
- * pod deleted after each, and after SIGINT/SIGTERM/SIGKILL): docs/knowledge/kubectl-debug-pod.md.
+ * pod deleted after each, and after SIGINT/SIGTERM/SIGKILL): docs/knowledge/cluster.md.
  */
 import { randomBytes } from 'node:crypto';
 import type { Target } from '../../../shared/target';

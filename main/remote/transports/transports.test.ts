@@ -68,7 +68,7 @@ describe('ssh', () => {
   });
 });
 
-describe('kubectl debug pod (command lines; the real-cluster run is in docs/knowledge/kubectl-debug-pod.md)', () => {
+describe('kubectl debug pod (command lines; the real-cluster run is in docs/knowledge/cluster.md)', () => {
   const t = { kind: 'kubectl' as const, context: 'kind-kind', node: 'kind-worker' };
 
   it('builds a privileged host-root pod pinned to the node, with a deadline', () => {

@@ -150,6 +150,8 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     viewFile: (req) => call('viewFile', req),
     viewLog: (req) => call('viewLog', req),
     criRaw: (scanId) => call('criRaw', { scanId }),
+    cluster: (req) => call('cluster', req),
+    clusterScanNode: (req) => call('clusterScanNode', req),
     onProgress(fn) {
       listeners.add(fn);
       if (!stream) {

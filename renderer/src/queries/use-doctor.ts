@@ -270,3 +270,21 @@ export function useExportBundle() {
   const api = useApi();
   return useMutation({ mutationFn: wrap(() => api.exportBundle()) });
 }
+
+/** The cluster through kubectl (needs an API server; 'unavailable' says when none answers). */
+export function useCluster(context?: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['cluster', context ?? ''],
+    queryFn: wrap(() => api.cluster(context !== undefined ? { context } : {})),
+    retry: false,
+  });
+}
+
+/** One node scanned through a kubectl debug pod, its stuck pods tied to the findings. */
+export function useClusterScanNode() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: wrap((req: { node: string; context?: string }) => api.clusterScanNode(req)),
+  });
+}

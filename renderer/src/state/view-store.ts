@@ -14,7 +14,8 @@ export type Screen =
   | 'targets'
   | 'bundles'
   | 'demo'
-  | 'compare';
+  | 'compare'
+  | 'cluster';
 
 export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'overview', label: 'Overview' },
@@ -26,6 +27,7 @@ export const SCREENS: readonly { id: Screen; label: string }[] = [
   { id: 'bundles', label: 'Bundles' },
   { id: 'demo', label: 'Demo' },
   { id: 'compare', label: 'Compare' },
+  { id: 'cluster', label: 'Cluster' },
 ];
 
 export type { InventoryTab };
