@@ -7,6 +7,7 @@ import { parseTarget, type Target } from '../../shared/target';
 import type { TargetOptions } from '../../main/remote/open-target';
 import { ArgError, type FlagValues, type Flags } from './command';
 import { NODE_DEADLINES, type NodeDeadlines } from '../../main/remote/node-deadlines';
+import { askPassword } from './ask-password';
 
 export const TARGET_FLAGS = {
   target: {
@@ -92,5 +93,7 @@ export function targetOptions(
       onPodSpec: (spec) => io.err(`cni-doctor: creating this debug pod:\n${visibleLines(spec)}`),
     },
     ...(criDeadlineMs !== undefined && { criDeadlineMs }),
+    // winrm:USER@HOST: USER's password, asked on the terminal without echo when the session opens.
+    remoting: { password: (prompt) => askPassword(`cni-doctor: ${prompt}`) },
   };
 }

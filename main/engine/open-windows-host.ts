@@ -13,7 +13,7 @@ let shared: PowerShellSession | undefined;
 
 /** The process-wide session (repairs run their allow-listed steps through it too). */
 export function windowsSession(): PowerShellSession {
-  shared ??= new PowerShellSession();
+  shared ??= new PowerShellSession({ languageProbe: 'This Windows node' });
   return shared;
 }
 

@@ -73,19 +73,20 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
     case 'pssession': {
       // Windows modules load only for Windows targets: a Linux node's agent starts sooner.
       const { PowerShellRemotingRunner } = await import('./windows/powershell-remoting');
-      return windowsTarget(
-        target,
-        new PowerShellRemotingRunner(
-          {
-            kind: t.kind,
-            host: t.host,
-            ...(t.user !== undefined && { user: t.user }),
-            ...(t.port !== undefined && { port: t.port }),
-          },
-          o.remoting,
-        ),
-        o,
+      const runner = new PowerShellRemotingRunner(
+        {
+          kind: t.kind,
+          host: t.host,
+          ...(t.user !== undefined && { user: t.user }),
+          ...(t.port !== undefined && { port: t.port }),
+        },
+        o.remoting,
       );
+      // No local shell can open this kind of session here (winrm from Linux/macOS, pssession
+      // without pwsh): say why before anything starts.
+      if (runner.refusal !== undefined)
+        throw new (await import('../engine/open-host')).UsageError(runner.refusal);
+      return windowsTarget(target, runner, o);
     }
     default: {
       // kubectl:NODE on a Windows node: a HostProcess pod running the same collect.ps1.

@@ -29,6 +29,12 @@ import type { PowerShell } from 'node-powershell';
 import { pinnedShellClass } from './pinned-shell';
 import { toShellCommand } from './shell-command';
 import { pidFromInitOutput, SESSION_INIT_SCRIPT } from './session-init';
+import {
+  LANGUAGE_PROBE,
+  languageModeFrom,
+  languageModeRefusal,
+  type LanguageMode,
+} from './language-mode';
 
 export type RunFailureKind = 'timeout' | 'stderr' | 'exit' | 'parse';
 export type RunFailure = { ok: false; kind: RunFailureKind; message: string };
@@ -48,6 +54,12 @@ export interface SessionOptions {
   startDeadlineMs?: number;
   /** Arguments before the shell's own (`exec -i POD -- powershell.exe` when executable is kubectl). */
   leadingArgs?: readonly string[];
+  /**
+   * Ask the shell's language mode (language-mode.ts) once, in a process of its own, before the
+   * first shell starts, and refuse with one clear reason when it is not FullLanguage. The value
+   * names the node in that reason ("This node"). Off for a workstation's own shell (remoting).
+   */
+  languageProbe?: string;
 }
 
 /** The script-visible contract, so collectors can be tested with a stub. */
@@ -71,8 +83,11 @@ export class PowerShellSession implements ScriptRunner {
   private live: LiveShell | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private started = 0;
+  private readonly languageProbe: string | undefined;
+  private languageChecked = false;
 
   constructor(opts: SessionOptions = {}) {
+    this.languageProbe = opts.languageProbe;
     // On Windows, System32's powershell.exe by its absolute path, never one found on PATH.
     this.executable =
       opts.executable ?? (process.platform === 'win32' ? windowsPowerShellPath() : 'pwsh');
@@ -116,6 +131,13 @@ export class PowerShellSession implements ScriptRunner {
   private async ensureShell(): Promise<LiveShell | RunFailure> {
     if (this.live && !this.live.dead) return this.live;
     this.live = undefined;
+    if (this.languageProbe !== undefined && !this.languageChecked) {
+      const mode = await probeLanguageMode(this.executable, this.leadingArgs, this.startDeadlineMs);
+      if (mode !== undefined && mode !== 'FullLanguage')
+        return { ok: false, kind: 'exit', message: languageModeRefusal(mode, this.languageProbe) };
+      // An inconclusive probe (no answer) is not a refusal: the shell's own start says more.
+      this.languageChecked = true;
+    }
     const Shell = pinnedShellClass(this.executable, this.leadingArgs);
     let shell: PowerShell;
     try {
@@ -218,6 +240,48 @@ export class PowerShellSession implements ScriptRunner {
     const disposed = live.shell.dispose(signal).catch(() => undefined);
     await Promise.race([disposed, delay(KILL_WAIT_MS)]);
   }
+}
+
+/** The shell's language mode, from one `-Command` run of its own; undefined when it did not say. */
+function probeLanguageMode(
+  executable: string,
+  leadingArgs: readonly string[],
+  deadlineMs: number,
+): Promise<LanguageMode | undefined> {
+  return new Promise((resolve) => {
+    let out = '';
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(
+        executable,
+        [...leadingArgs, '-NoLogo', '-NoProfile', '-NonInteractive', '-Command', LANGUAGE_PROBE],
+        {
+          stdio: ['ignore', 'pipe', 'ignore'],
+          windowsHide: true,
+          env: { ...process.env, TERM: 'dumb', NO_COLOR: '1' },
+        },
+      );
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(undefined);
+    }, deadlineMs);
+    timer.unref();
+    child.stdout?.on('data', (b: Buffer) => {
+      if (out.length < 4096) out += b.toString('utf8');
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(languageModeFrom(out));
+    });
+  });
 }
 
 function unref(handle: unknown): void {

@@ -93,10 +93,14 @@ describe('HostProcess pod for kubectl:NODE on Windows', () => {
     const calls = readFileSync(log, 'utf8').trim().split('\n');
     expect(calls[0]).toMatch(/ create -f - -o name$/);
     expect(calls[1]).toContain('wait --for=condition=Ready pod/cni-doctor-win-node-1-abc123');
+    // First the node's language mode (review B5), in a one-command shell of its own.
     expect(calls[2]).toMatch(
-      / exec -i cni-doctor-win-node-1-abc123 -c doctor -- powershell\.exe -NoLogo -NoProfile -NonInteractive -NoExit -Command -$/,
+      / exec -i cni-doctor-win-node-1-abc123 -c doctor -- powershell\.exe -NoLogo -NoProfile -NonInteractive -Command 'cni-doctor-language=' \+ \$ExecutionContext\.SessionState\.LanguageMode$/,
     );
     expect(calls[3]).toMatch(
+      / exec -i cni-doctor-win-node-1-abc123 -c doctor -- powershell\.exe -NoLogo -NoProfile -NonInteractive -NoExit -Command -$/,
+    );
+    expect(calls[4]).toMatch(
       / delete pod cni-doctor-win-node-1-abc123 --ignore-not-found --wait=false$/,
     );
   }, 60_000);

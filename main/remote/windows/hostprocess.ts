@@ -132,6 +132,7 @@ export class HostProcessRunner implements ScriptRunner {
       executable: this.client,
       leadingArgs: hostProcessCommands(target, this.podName, opts).shell,
       startDeadlineMs: 120_000,
+      languageProbe: 'The Windows node',
     });
   }
 

@@ -13,14 +13,25 @@ const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-open-win-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('opening Windows targets', () => {
-  it.each([
-    ['winrm', 'PowerShell remoting (WinRM)'],
-    ['pssession', 'PowerShell remoting over SSH'],
-  ] as const)('%s: a WindowsHost over PowerShell remoting', async (kind, transport) => {
-    const opened = await openTarget({ kind, host: 'win-node-1', user: 'admin' });
+  it("pssession: a WindowsHost over PowerShell remoting (SSH) with this machine's pwsh", async () => {
+    const opened = await openTarget({ kind: 'pssession', host: 'win-node-1', user: 'admin' });
     expect(opened.host).toBeInstanceOf(WindowsHost);
-    expect(opened.info()).toMatchObject({ target: `${kind}:admin@win-node-1`, transport });
+    expect(opened.info()).toMatchObject({
+      target: 'pssession:admin@win-node-1',
+      transport: 'PowerShell remoting over SSH',
+    });
     await opened.close();
+  });
+
+  it('winrm: from Windows a WindowsHost over WinRM; from Linux/macOS refused with the reason (review B3)', async () => {
+    const open = openTarget({ kind: 'winrm', host: 'win-node-1', user: 'admin' });
+    if (process.platform === 'win32') {
+      const opened = await open;
+      expect(opened.info()).toMatchObject({ transport: 'PowerShell remoting (WinRM)' });
+      await opened.close();
+    } else {
+      await expect(open).rejects.toThrow(/no working WSMan client.*pssession:/);
+    }
   });
 
   it('kubectl: on a node kubectl reports as windows goes through a HostProcess pod', async () => {

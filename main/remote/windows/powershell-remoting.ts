@@ -1,12 +1,21 @@
 /**
  * A Windows node reached through PowerShell remoting, as a ScriptRunner for WindowsHost: a local
- * PowerShell (pwsh, or Windows PowerShell on a Windows workstation) opens ONE remote session to the
- * node and every script the doctor would run locally (collect.ps1, repair-step.ps1) runs in it.
+ * PowerShell opens ONE remote session to the node and every script the doctor would run locally
+ * (collect.ps1, repair-step.ps1) runs in it. Which local shell, and where none can work, is
+ * remoting-shell.ts:
  *
- *   winrm:     New-PSSession -ComputerName HOST [-Port N] [-UseSSL]   (WinRM; Server Core's default,
- *              reaches Windows PowerShell 5.1 on the node)
+ *   winrm:     New-PSSession -ComputerName HOST [-Port N] [-UseSSL] [-Credential USER]
+ *              (WinRM; Server Core's default, reaches Windows PowerShell 5.1 on the node). Only
+ *              from Windows (System32's powershell.exe). With USER@ the password is asked through
+ *              RemotingOptions.password when the session opens and kept only as a SecureString in
+ *              the local shell; a workgroup node also needs TrustedHosts or HTTPS
+ *              (docs/knowledge/windows-remoting.md).
  *   pssession: New-PSSession -HostName HOST [-UserName U] [-Port N]   (PowerShell over SSH: the
- *              node runs `Subsystem powershell … -sshs` in sshd_config; PowerShell 7)
+ *              node runs `Subsystem powershell … -sshs` in sshd_config). Only with PowerShell 7
+ *              (pwsh) on the workstation: 5.1 has no SSH parameter set.
+ *
+ * Right after the session opens, the node's language mode is asked (language-mode.ts): a node in
+ * ConstrainedLanguage gets one clear reason instead of unrelated errors.
  *
  * The connection parameters reach the local shell as base64 JSON data (never pasted into code, the
  * same rule as build-script.ts), and each script travels to the node as a base64 argument of
@@ -21,6 +30,8 @@ import {
   type RunResult,
   type ScriptRunner,
 } from '../../host/windows/powershell-session';
+import { languageModeRefusal } from '../../host/windows/language-mode';
+import { remotingShell, type ShellLookup } from './remoting-shell';
 
 export type RemotingKind = 'winrm' | 'pssession';
 
@@ -32,8 +43,15 @@ export interface RemotingTarget {
 }
 
 export interface RemotingOptions {
-  /** The local shell (default: pwsh; powershell.exe on Windows). */
+  /** The local shell (default: remoting-shell.ts; pwsh for pssession, powershell.exe for winrm). */
   executable?: string;
+  /**
+   * winrm with USER@: asks USER's password when the session opens (the CLI: a prompt without echo
+   * on the terminal). Undefined = cancelled. The answer is used once and not kept.
+   */
+  password?: (prompt: string) => Promise<string | undefined>;
+  /** Where to look for the local shell (tests). */
+  shellLookup?: ShellLookup;
   /** pssession: the private key for ssh (-KeyFilePath). */
   keyFile?: string;
   /** pssession: extra ssh -o options (-Options), e.g. a known_hosts file. */
@@ -65,8 +83,37 @@ export function validateRemoting(t: RemotingTarget, o: RemotingOptions = {}): st
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
+/**
+ * How each kind opens its session, as separate texts: the winrm one runs in Windows PowerShell 5.1
+ * (the ps51-compat check holds it to 5.1), the pssession one only in PowerShell 7, which its first
+ * line says to that check.
+ */
+const WINRM_PARAMETERS = [
+  '$p.ComputerName = [string]$c.host',
+  'if ($c.useSsl) { $p.UseSSL = $true }',
+  'if ($c.password) {',
+  '    $p.Credential = New-Object System.Management.Automation.PSCredential ([string]$c.user, (ConvertTo-SecureString -String ([string]$c.password) -AsPlainText -Force))',
+  '    $c.password = $null',
+  '}',
+].join('\n');
+
+const PSSESSION_PARAMETERS = [
+  '# cni-doctor: PowerShell 7 only (New-PSSession SSH parameter set; remoting-shell.ts never runs this in 5.1)',
+  '$p.HostName = [string]$c.host',
+  'if ($c.user) { $p.UserName = [string]$c.user }',
+  'if ($c.keyFile) { $p.KeyFilePath = [string]$c.keyFile }',
+  'if ($c.sshOptions) { $o = @{}; foreach ($x in $c.sshOptions.PSObject.Properties) { $o[$x.Name] = [string]$x.Value }; $p.Options = $o }',
+].join('\n');
+
+/** What the connect script throws when the node's session is not FullLanguage (mapped in connect()). */
+const LANGUAGE_MARKER = 'cni-doctor-language=';
+
 /** The local script that opens the remote session (kept in $global:CniDoctorRemote). */
-export function connectScript(t: RemotingTarget, o: RemotingOptions = {}): string {
+export function connectScript(
+  t: RemotingTarget,
+  o: RemotingOptions = {},
+  password?: string,
+): string {
   const problems = validateRemoting(t, o);
   if (problems.length > 0) throw new Error(`remoting target refused: ${problems.join('; ')}`);
   const data = {
@@ -77,26 +124,28 @@ export function connectScript(t: RemotingTarget, o: RemotingOptions = {}): strin
     ...(o.keyFile !== undefined && { keyFile: o.keyFile }),
     ...(o.sshOptions !== undefined && { sshOptions: o.sshOptions }),
     useSsl: o.useSsl === true,
+    ...(password !== undefined && t.kind === 'winrm' && { password }),
     ...(o.remoteInit !== undefined && { remoteInit: b64(o.remoteInit) }),
   };
   return [
     `$c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('${b64(JSON.stringify(data))}')) | ConvertFrom-Json`,
     "$ErrorActionPreference = 'Stop'",
     '$p = @{}',
-    "if ($c.kind -eq 'pssession') {",
-    '    $p.HostName = [string]$c.host',
-    '    if ($c.user) { $p.UserName = [string]$c.user }',
-    '    if ($c.keyFile) { $p.KeyFilePath = [string]$c.keyFile }',
-    '    if ($c.sshOptions) { $o = @{}; foreach ($x in $c.sshOptions.PSObject.Properties) { $o[$x.Name] = [string]$x.Value }; $p.Options = $o }',
-    '} else {',
-    '    $p.ComputerName = [string]$c.host',
-    '    if ($c.useSsl) { $p.UseSSL = $true }',
-    '}',
+    t.kind === 'pssession' ? PSSESSION_PARAMETERS : WINRM_PARAMETERS,
     'if ($c.port) { $p.Port = [int]$c.port }',
     'if ($null -ne $global:CniDoctorRemote) { Remove-PSSession -Session $global:CniDoctorRemote -ErrorAction SilentlyContinue }',
     '$global:CniDoctorRemote = New-PSSession @p',
+    '$p = $null',
     'if ($c.remoteInit) {',
     '    Invoke-Command -Session $global:CniDoctorRemote -ArgumentList ([string]$c.remoteInit) -ScriptBlock { param($s) & ([ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($s)))) | Out-Null }',
+    '}',
+    // Allowed in every language mode but NoLanguage, where the call itself fails (also a refusal).
+    "$mode = 'NoLanguage'",
+    'try { $mode = [string](Invoke-Command -Session $global:CniDoctorRemote -ScriptBlock { $ExecutionContext.SessionState.LanguageMode }) } catch { }',
+    "if ($mode -ne 'FullLanguage') {",
+    '    Remove-PSSession -Session $global:CniDoctorRemote -ErrorAction SilentlyContinue',
+    '    $global:CniDoctorRemote = $null',
+    `    throw ('${LANGUAGE_MARKER}' + $mode)`,
     '}',
     "[Console]::Out.WriteLine('connected')",
   ].join('\n');
@@ -126,13 +175,17 @@ export function remoteRunScript(script: string): string {
 export class PowerShellRemotingRunner implements ScriptRunner {
   private readonly session: PowerShellSession;
   private connected: Promise<RunResult> | undefined;
+  /** Why no local shell can open this kind of session here, if none can. */
+  readonly refusal: string | undefined;
 
   constructor(
     readonly target: RemotingTarget,
     private readonly opts: RemotingOptions = {},
   ) {
+    const shell = remotingShell(target.kind, opts.executable, opts.shellLookup);
+    this.refusal = shell.ok ? undefined : shell.reason;
     this.session = new PowerShellSession({
-      ...(opts.executable !== undefined && { executable: opts.executable }),
+      ...(shell.ok && { executable: shell.executable }),
     });
   }
 
@@ -145,15 +198,36 @@ export class PowerShellRemotingRunner implements ScriptRunner {
 
   /** Opens the remote session (once; again after the local shell was restarted). */
   connect(): Promise<RunResult> {
-    this.connected ??= this.session
-      .run(connectScript(this.target, this.opts), {
-        deadlineMs: this.opts.connectDeadlineMs ?? 60_000,
-      })
-      .then((r) => {
-        if (!r.ok) this.connected = undefined;
-        return r;
-      });
+    this.connected ??= this.open().then((r) => {
+      if (!r.ok) this.connected = undefined;
+      return r;
+    });
     return this.connected;
+  }
+
+  private async open(): Promise<RunResult> {
+    if (this.refusal !== undefined) return { ok: false, kind: 'exit', message: this.refusal };
+    let password: string | undefined;
+    if (this.target.kind === 'winrm' && this.target.user !== undefined) {
+      // WinRM would otherwise log on as the local user with Kerberos, which a workgroup node
+      // (most Kubernetes Windows nodes) refuses.
+      if (this.opts.password === undefined)
+        return {
+          ok: false,
+          kind: 'exit',
+          message: `winrm:${this.target.user}@${this.target.host} needs ${this.target.user}'s password, and this front end cannot ask for it: run the scan from the terminal (cni-doctor asks), or leave out USER@ to log on as yourself (domain-joined nodes)`,
+        };
+      password = await this.opts.password(`Password for ${this.target.user}@${this.target.host}: `);
+      if (password === undefined) return { ok: false, kind: 'exit', message: 'no password given' };
+    }
+    const r = await this.session.run(connectScript(this.target, this.opts, password), {
+      deadlineMs: this.opts.connectDeadlineMs ?? 60_000,
+    });
+    if (!r.ok && r.message.includes(LANGUAGE_MARKER)) {
+      const mode = /cni-doctor-language=(\w+)/.exec(r.message)?.[1] ?? 'a restricted';
+      return { ...r, message: languageModeRefusal(mode, `The node ${this.target.host}`) };
+    }
+    return r;
   }
 
   async run(script: string, opts: RunOptions): Promise<RunResult> {

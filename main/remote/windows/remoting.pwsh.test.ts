@@ -96,6 +96,24 @@ describe('a Windows node over PowerShell remoting (SSH, loopback)', () => {
     }
   }, 120_000);
 
+  it('a node whose session runs in ConstrainedLanguage: one clear reason, nothing else run (review B5)', async () => {
+    const remote = new PowerShellRemotingRunner(
+      { kind: 'pssession', host: '127.0.0.1', user: 'root', port: sshd.port },
+      remoteOptions({
+        remoteInit: "$ExecutionContext.SessionState.LanguageMode = 'ConstrainedLanguage'",
+      }),
+    );
+    try {
+      const r = await remote.run("[Console]::Out.WriteLine('ran')", { deadlineMs: 60_000 });
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.message).toMatch(
+        /The node 127\.0\.0\.1 runs PowerShell in ConstrainedLanguage mode .*Nothing was run/,
+      );
+    } finally {
+      await remote.dispose();
+    }
+  }, 120_000);
+
   it('a wrong host key is refused (known_hosts is checked), as a failed call, not a crash', async () => {
     const other = mkdtempSync(join(work, 'kh-'));
     const wrong = join(other, 'known_hosts');

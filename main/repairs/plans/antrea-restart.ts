@@ -2,6 +2,12 @@
  * antrea-restart (windows.cnisock.missing): start ovs-vswitchd when it is installed (antrea-agent
  * depends on it, docs/knowledge/windows-node.md#services-restart-order-and-logs), then restart antrea-agent so that it listens on
  * \\.\pipe\cnisock again. Verified by scanning again: the pipe must exist.
+ *
+ * Not offered when Antrea's VM switch, the `antrea-hnsnetwork` HNS network, is gone (a reboot
+ * without Prepare-AntreaAgent.ps1, a common reason the pipe is missing): ovs-vswitchd then cannot
+ * start until br-int is removed, which Antrea's own Start-OVSServices does before starting it
+ * (antrea hack/windows/Helper.psm1, "Or ovs-vswitchd service will can not get started"), so a
+ * plain Start-Service would fail and roll back. Prepare-AntreaAgent.ps1 is the repair then.
  */
 import type { PowerShellStep, RepairStep } from '../../../shared/model/repair';
 import type { PlanBuilder } from './types';
@@ -18,6 +24,11 @@ export const buildAntreaRestart: PlanBuilder<'antrea-restart'> = async (s, _r, h
   if (!agent || agent.state === 'missing')
     refuse(
       'antrea-agent is not installed as a Windows service here (a HostProcess DaemonSet pod is restarted with kubectl)',
+    );
+  const hns = s.windows?.hns;
+  if (hns?.known && !hns.value.networks.some((n) => n.name.toLowerCase() === 'antrea-hnsnetwork'))
+    refuse(
+      "Antrea's VM switch (the antrea-hnsnetwork HNS network) is gone, as after a reboot: ovs-vswitchd cannot start until br-int is cleaned up, so restarting the services would fail. Run Prepare-AntreaAgent.ps1 (from Antrea's hack/windows, as at boot): it cleans br-int, starts OVS and antrea-agent, which creates the network again; then scan again",
     );
   const ovs = find('ovs-vswitchd');
   const steps: RepairStep[] = [];

@@ -309,6 +309,21 @@ describe('antrea-restart', () => {
     );
     expect(b.ok ? '' : b.reason).toMatch(/antrea-agent is not installed as a Windows service/);
   });
+
+  it('when the antrea-hnsnetwork switch is gone (a reboot), says "run Prepare-AntreaAgent.ps1" instead (review L5)', async () => {
+    const node = windowsNode(s, (spec) => {
+      if (spec.hns)
+        spec.hns.networks = spec.hns.networks.filter(
+          (n) => (n as { Name?: string }).Name !== 'antrea-hnsnetwork',
+        );
+    });
+    const p = await prepareRepair(windowsEnv(s, node), ID);
+    expect(p.ok).toBe(false);
+    expect(p.ok ? '' : p.reason).toMatch(
+      /antrea-hnsnetwork HNS network\) is gone.*Run Prepare-AntreaAgent\.ps1/,
+    );
+    expect(repairCalls(node)).toEqual([]);
+  });
 });
 
 describe('kubelet-remove-flags on a Windows start script', () => {

@@ -72,7 +72,9 @@ export function scriptPowerShellRunner(
       return r.ok ? { ok: true, output: r.stdout } : { ok: false, output: '', error: r.message };
     },
     async serviceStatus(name) {
-      const script = `$n = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('${b64(name)}')) | ConvertFrom-Json\n$s = Get-Service -Name $n -ErrorAction SilentlyContinue\nif ($s) { [string]$s.Status }`;
+      // -Name takes wildcards and also matches a display name: only the service of exactly this
+      // name counts (as repair-step.ps1's Get-ExactService).
+      const script = `$n = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('${b64(name)}')) | ConvertFrom-Json\n$s = @(Get-Service -Name $n -ErrorAction SilentlyContinue | Where-Object { $_.Name -ieq $n })\nif ($s.Count -eq 1) { [string]$s[0].Status }`;
       const r = await runner.run(script, { deadlineMs: 30_000 });
       const out = r.ok ? r.stdout.trim() : '';
       return out === '' ? undefined : out;

@@ -27,19 +27,45 @@ export const TRUSTED_SIDS = new Set([
   'S-1-5-80-956008885-3418522649-1831038044-1853292631-2271478464',
 ]);
 
+/**
+ * Access-mask bits that let a trustee change the directory or what is in it. Checked on the number,
+ * not on FileSystemRights' names: .NET's enum has no Generic* members, so an ACE holding
+ * GENERIC_WRITE or GENERIC_ALL (usual on inherit-only ACEs, e.g. (OI)(CI)(IO) on a directory that
+ * existed before) prints as a bare number and would pass a check on names.
+ */
+export const WRITE_MASK =
+  0x00000002 | // FILE_WRITE_DATA / FILE_ADD_FILE
+  0x00000004 | // FILE_APPEND_DATA / FILE_ADD_SUBDIRECTORY
+  0x00000010 | // FILE_WRITE_EA
+  0x00000040 | // FILE_DELETE_CHILD
+  0x00000100 | // FILE_WRITE_ATTRIBUTES
+  0x00010000 | // DELETE
+  0x00040000 | // WRITE_DAC
+  0x00080000 | // WRITE_OWNER
+  0x02000000 | // MAXIMUM_ALLOWED
+  0x10000000 | // GENERIC_ALL
+  0x40000000; //  GENERIC_WRITE
+
+/** Names, for an ACL line whose rights are not a number (older output). */
 const WRITE_RIGHTS =
   /FullControl|Modify|Write|CreateFiles|AppendData|Delete|ChangePermissions|TakeOwnership/;
+
+/** Whether a rights column (the numeric mask, or names) allows writing. */
+function allowsWrite(rights: string): boolean {
+  if (/^-?\d+$/.test(rights)) return ((Number(rights) >>> 0) & WRITE_MASK) !== 0;
+  return WRITE_RIGHTS.test(rights) || /\b\d+\b/.test(rights);
+}
 
 const systemRoot = (): string => process.env.SystemRoot ?? 'C:\\Windows';
 const powershellExe = (): string =>
   path.win32.join(systemRoot(), 'System32', 'WindowsPowerShell', 'v1.0', 'powershell.exe');
 
-/** `SID<TAB>Rights<TAB>Allow|Deny` lines and the owner SID, as PowerShell's Get-Acl sees them. */
-const ACL_SCRIPT = `$a = Get-Acl -LiteralPath $env:CNID_DIR
+/** `SID<TAB>mask<TAB>Allow|Deny` lines and the owner SID, as PowerShell's Get-Acl sees them. */
+export const ACL_SCRIPT = `$a = Get-Acl -LiteralPath $env:CNID_DIR
 $o = $a.GetOwner([Security.Principal.SecurityIdentifier]).Value
 "owner\`t$o"
 foreach ($r in $a.GetAccessRules($true, $true, [Security.Principal.SecurityIdentifier])) {
-  "$($r.IdentityReference.Value)\`t$($r.FileSystemRights)\`t$($r.AccessControlType)"
+  "$($r.IdentityReference.Value)\`t$([int]$r.FileSystemRights)\`t$($r.AccessControlType)"
 }`;
 
 /** Why the ACL lines (from ACL_SCRIPT) let someone untrusted write, or null. */
@@ -51,8 +77,8 @@ export function aclProblem(lines: string): string | null {
       if (rights !== ADMINISTRATORS && rights !== SYSTEM) return `it is owned by ${rights}`;
       continue;
     }
-    if (type === 'Allow' && !TRUSTED_SIDS.has(sid) && WRITE_RIGHTS.test(rights))
-      return `${sid} may write it (${rights})`;
+    if (type === 'Allow' && !TRUSTED_SIDS.has(sid) && allowsWrite(rights))
+      return `${sid} may write it (access mask 0x${(Number(rights) >>> 0).toString(16).padStart(8, '0')})`;
   }
   return null;
 }

@@ -135,24 +135,59 @@ Describe 'collect.ps1: the document' {
 
 Describe 'collect.ps1: HNS' {
     AfterEach { Install-Node }
-    It 'HNSCall first: HNS''s own JSON text for networks, endpoints and policy lists, passed through unparsed; namespaces from the module' {
+    It 'HNSCall first: HNS''s own JSON text for all four lists (namespaces on HNS v1''s /namespaces), passed through unparsed' {
         $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
         $h.source | Should -Be 'HNSCall'
         $h.schema | Should -Be 'v1'
-        $calls = @([CniDoctor.Hns.NativeMethods]::Calls | Select-Object -Last 3)
-        $calls | Should -Be @('GET /networks', 'GET /endpoints', 'GET /policylists')
+        $calls = @([CniDoctor.Hns.NativeMethods]::Calls | Select-Object -Last 4)
+        $calls | Should -Be @('GET /networks', 'GET /endpoints', 'GET /namespaces', 'GET /policylists')
         $h.raw.endpoints | Should -BeExactly ([CniDoctor.Hns.NativeMethods]::Answers['/endpoints'])
         (ConvertTo-Json -InputObject @(($h.raw.networks | ConvertFrom-Json).Output) -Depth 20 -Compress) | Should -Be (ConvertTo-Json -InputObject @($Network.networks) -Depth 20 -Compress)
         @(($h.raw.policyLists | ConvertFrom-Json).Output).Count | Should -Be @($PolicyLists.policyLists).Count
-        @($h.namespaces).Count | Should -Be @($Namespaces.namespaces).Count
+        @(($h.raw.namespaces | ConvertFrom-Json).Output).Count | Should -Be @($Namespaces.namespaces).Count
         @($h.endpoints).Count | Should -Be 0 -Because 'HNSCall lists travel as raw text only'
         @($h.attempts)[-1].result | Should -Be '4 of 4 lists read'
     }
-    It 'HNSCall without the module: three lists, namespaces said to be unread' {
+    It 'HNSCall without the module (Server 2016): all four lists, namespaces too (review L7)' {
         Install-Node @{ hnsModules = @() }
         $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
         $h.source | Should -Be 'HNSCall'
-        $h.errors.namespaces | Should -Match '^not read'
+        $h.errors.PSObject.Properties.Name | Should -BeNullOrEmpty
+        @(($h.raw.namespaces | ConvertFrom-Json).Output).Count | Should -Be @($Namespaces.namespaces).Count
+    }
+    It 'HNSCall: a failed call is reported with its HRESULT, a null answer as no answer (review L1)' {
+        Install-Node @{ hnsCallHresult = @{ '/endpoints' = -2147024891 }; hnsCallNoAnswer = @('/policylists') }
+        $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        $h.source | Should -Be 'HNSCall'
+        $h.errors.endpoints | Should -Match 'HNSCall GET /endpoints failed: HRESULT 0x80070005'
+        $h.errors.policyLists | Should -Be 'HNS gave no answer'
+        ($h.raw.networks | ConvertFrom-Json).Success | Should -BeTrue
+    }
+    It 'HNSCall failing everywhere (HNS stopped): the code is kept in the attempts'' errors and the next surface answers' {
+        Install-Node @{ hnsCallHresult = @{ '/networks' = -2147023838; '/endpoints' = -2147023838; '/namespaces' = -2147023838; '/policylists' = -2147023838 } }
+        $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        $h.source | Should -Be 'HostNetworkingService'
+        @($h.attempts)[0].result | Should -Be '0 of 4 lists read'
+    }
+    It 'hnsdiag: no schema label on the section, the normaliser tells each object by its fields (review L8)' {
+        Install-Node @{ hnsCall = $false; hnsModules = @() }
+        # A stand-in hnsdiag.exe under a SystemRoot of its own (Join-Path turns the script's
+        # 'System32\hnsdiag.exe' into System32/hnsdiag.exe on Linux).
+        $root = Join-Path $TestDrive 'hnsdiag-root'
+        [void](New-Item -ItemType Directory -Force -Path (Join-Path $root 'System32'))
+        $exe = Join-Path $root 'System32/hnsdiag.exe'
+        [IO.File]::WriteAllText($exe, "#!/bin/sh`necho '{""ID"":""6C1E9F0A-0000-4000-8000-000000000001"",""FrontendVIPs"":[""10.96.0.10""],""HostComputeEndpoints"":[]}'`n")
+        chmod 755 $exe
+        $saved = $env:SystemRoot
+        $env:SystemRoot = $root
+        try {
+            $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        } finally {
+            $env:SystemRoot = $saved
+        }
+        $h.source | Should -Be 'hnsdiag'
+        $h.raw.policyLists | Should -Match 'FrontendVIPs'
+        $h.schema | Should -BeNullOrEmpty
     }
     It 'v1: the built-in HostNetworkingService module where HNSCall is not there, lists as the real samples hold them' {
         Install-Node @{ hnsCall = $false }
@@ -250,6 +285,75 @@ Describe 'collect.ps1: services, processes, pipes, versions' {
     It 'pipes: every name in the listing' {
         $names = @((Invoke-Collect @{ sections = @('pipes') }).Json.pipes.names)
         ($names | Sort-Object) | Should -Be @('containerd-containerd', 'lsass', 'openvswitch-ovsdb')
+    }
+    It 'pipes: names .NET Framework rejects as paths are listed with the rest, through FindFirstFileW (review B1)' {
+        $odd = @('bad|name', 'say"hi"', '<x>', ("tab`tname"))
+        foreach ($p in $odd + @('cnisock')) { [IO.File]::WriteAllText((Join-Path $Pipes $p), '') }
+        try {
+            # What .NET Framework's Directory.GetFiles does with this listing (the mock emulates it).
+            { [CniDoctor.Pipes.Listing]::NetFrameworkGetFiles($Pipes + '/') } | Should -Throw '*Illegal characters in path*'
+            [CniDoctor.Pipes.Listing]::Calls.Clear()
+            $d = (Invoke-Collect @{ sections = @('pipes') }).Json
+            $d.pipes.error | Should -BeNullOrEmpty
+            $names = @($d.pipes.names)
+            $names | Should -Contain 'cnisock'
+            foreach ($p in $odd) { $names | Should -Contain $p }
+            @([CniDoctor.Pipes.Listing]::Calls).Count | Should -Be 1 -Because 'the listing goes through the Win32 enumeration, not Directory.GetFiles'
+        } finally {
+            foreach ($p in $odd + @('cnisock')) { Remove-Item -LiteralPath (Join-Path $Pipes $p) -Force }
+        }
+    }
+    It 'pipes: the C# the script compiles on a node builds (C# 5, kernel32 FindFirstFileW/FindNextFileW/FindClose)' {
+        $text = [IO.File]::ReadAllText($Collect)
+        $m = [regex]::Match($text, "(?s)\`$PIPE_LISTING = @'\r?\n(.*?)\r?\n'@")
+        $m.Success | Should -BeTrue
+        # Compiled under another namespace: the mock's CniDoctor.Pipes.Listing already exists here.
+        $source = $m.Groups[1].Value.Replace('namespace CniDoctor.Pipes', 'namespace CniDoctor.PipesCompileCheck')
+        $t = Add-Type -TypeDefinition $source -PassThru | Where-Object Name -EQ 'Listing'
+        $t.GetMethod('Names').ReturnType | Should -Be ([string[]])
+        $native = @($t.GetMethods([Reflection.BindingFlags]'NonPublic,Static') | Where-Object { $_.Attributes -band [Reflection.MethodAttributes]::PinvokeImpl }).Name | Sort-Object
+        $native | Should -Be @('FindClose', 'FindFirstFileW', 'FindNextFileW')
+    }
+    It 'services: PowerShell 7''s Get-Service errors for services it may not query do not cost the fallback (review B4)' {
+        $services = @(
+            [ordered]@{ Name = 'WaaSMedicSvc'; State = 'Stopped'; queryDenied = $true }
+            [ordered]@{ Name = 'containerd'; State = 'Running'; StartMode = 'Auto'; PathName = 'C:\k\containerd.exe'; ProcessId = 2; ExitCode = 0 }
+        )
+        Install-Node @{ wmiBroken = $true; services = $services }
+        $r = Invoke-Collect @{ sections = @('services') }
+        $s = $r.Json.services
+        $s.source | Should -Be 'Get-Service'
+        (@($s.items | Where-Object name -EQ 'containerd')[0]).state | Should -Be 'Running'
+        (@($s.items | Where-Object name -EQ 'flanneld')[0]).present | Should -BeFalse
+    }
+    It 'services: a WMI failure is a CimException, reported with its message and no CLR code (review C3)' {
+        Install-Node @{ wmiBroken = $true }
+        $s = (Invoke-Collect @{ sections = @('services') }).Json.services
+        $s.error | Should -Be 'Win32_Service: Invalid class '
+    }
+    It 'services: an exit code above 2^31-1 (Win32_Service''s uint32) keeps the WMI list (review C4)' {
+        $services = @([ordered]@{ Name = 'containerd'; State = 'Stopped'; StartMode = 'Auto'; PathName = 'C:\k\containerd.exe'; ProcessId = 0; ExitCode = [uint32]::MaxValue })
+        Install-Node @{ services = $services }
+        $s = (Invoke-Collect @{ sections = @('services') }).Json.services
+        $s.source | Should -Be 'Win32_Service'
+        (@($s.items | Where-Object name -EQ 'containerd')[0]).exitCode | Should -Be ([uint32]::MaxValue)
+    }
+    It 'Antrea''s forward-slash nssm paths: the agent binary is found from its service, its stderr log is read (review L4)' {
+        New-NodeFile 'C:\k\antrea\bin\antrea-agent.exe' '' | Out-Null
+        New-NodeFile 'C:\k\antrea\logs\antrea-agent.err.log' 'E1204 10:00:00 boom' | Out-Null
+        $registry = [ordered]@{
+            'HKLM:\SYSTEM\CurrentControlSet\Services\antrea-agent\Parameters' = [ordered]@{ Application = 'c:/k/antrea/bin/antrea-agent.exe'; AppParameters = '--config c:/k/antrea/etc/antrea-agent.conf'; AppDirectory = 'c:/k/antrea'; AppStderr = 'c:/k/antrea/logs/antrea-agent.err.log' }
+        }
+        Install-Node @{ registry = $registry }
+        $probes = @([ordered]@{ component = 'antrea'; exe = 'antrea-agent.exe'; args = @(); candidates = @() })
+        $d = (Invoke-Collect @{ sections = @('processes', 'services', 'versions', 'files'); versionProbes = $probes; launchServices = @('antrea-agent') }).Json
+        $v = @($d.versions.items)[0]
+        $v.error | Should -BeNullOrEmpty
+        $v.path | Should -Be 'c:/k/antrea/bin/antrea-agent.exe'
+        $v.via | Should -Be 'service'
+        $log = Get-FileItem $d 'c:/k/antrea/logs/antrea-agent.err.log'
+        $log.type | Should -Be 'file'
+        [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($log.contentBase64)) | Should -Be 'E1204 10:00:00 boom'
     }
     It 'versions: runs the running binary with --version; refuses arguments that are not plain flags' {
         $probes = @(

@@ -31,6 +31,11 @@ function Get-ErrorText($ErrorRecord) {
         $e = $e.InnerException
     }
     $text = [string]$e.Message
+    # Get-CimInstance fails with a CimException whose HResult is the CLR's generic 0x80131500; the
+    # WMI code is its NativeErrorCode (InvalidClass, AccessDenied, ...), which is what says why.
+    if ($e.GetType().FullName -eq 'Microsoft.Management.Infrastructure.CimException' -and [string]$e.NativeErrorCode -ne 'Ok') {
+        $text = '{0} (WMI {1})' -f $text, $e.NativeErrorCode
+    }
     # HNS and Win32 errors are localised; the HRESULT is what rules can match (docs/knowledge/windows-hns.md#getting-json-out-reliably, docs/knowledge/log-signatures-windows.md#log-lines-cni-doctor-recognises-windows).
     # The CLR's own generic codes (0x801315xx) say nothing and are left out.
     $hex = '{0:X8}' -f $e.HResult
@@ -54,8 +59,11 @@ function Test-TrustedModuleBase([string]$Path) {
 
 # Only plain local drive paths: no \\.\pipe\ (opening a pipe connects to it, docs/knowledge/windows-node.md#named-pipes), no UNC share,
 # no \\?\ device path, no alternate data stream.
+# Forward slashes count as backslashes, as Windows itself treats them: Antrea's documented nssm
+# install writes c:/k/antrea/bin/antrea-agent.exe into the service's Application.
 function Test-LocalPath([string]$Path) {
     if ([string]::IsNullOrEmpty($Path)) { return $false }
+    $Path = $Path.Replace('/', '\')
     if ($Path -notmatch '^[A-Za-z]:\\') { return $false }
     if ($Path.IndexOf(':', 2) -ge 0) { return $false }
     if ($Path.IndexOf([char]0) -ge 0) { return $false }
@@ -87,6 +95,7 @@ function Set-NodeRoot($NodeRoot) {
 
 # The path to open for a node path (itself unless its drive is mapped by $in.nodeRoot).
 function Get-IoPath([string]$Path) {
+    $Path = $Path.Replace('/', '\')
     if ($DRIVE_ROOTS.Count -eq 0 -or $Path -notmatch '^[A-Za-z]:\\') { return $Path }
     $root = $DRIVE_ROOTS[$Path.Substring(0, 1).ToUpperInvariant()]
     if ($null -eq $root) { return $Path }
@@ -101,6 +110,7 @@ function Get-List($Value) {
 
 # The last part of a node path (a Windows path, whatever the platform this script runs on).
 function Get-LeafName([string]$Path) {
+    $Path = $Path.Replace('/', '\')
     return $Path.Substring($Path.LastIndexOf('\') + 1)
 }
 
@@ -203,15 +213,80 @@ function Get-HostSection {
 
 # ---------------------------------------------------------------- named pipes
 
+# The listing with FindFirstFileW/FindNextFileW, as C# 5 (Windows PowerShell 5.1 compiles
+# Add-Type code with the .NET Framework's CodeDom compiler). .NET Framework's Directory.GetFiles
+# checks every name it returns as a path and throws "Illegal characters in path" on the first pipe
+# whose name holds | " < > or a control character, which any process may create; then the whole
+# listing would be lost (docs/knowledge/windows-node.md#named-pipes). The Win32 calls return names
+# as they are.
+$PIPE_LISTING = @'
+using System;
+using System.Collections.Generic;
+using System.ComponentModel;
+using System.Runtime.InteropServices;
+
+namespace CniDoctor.Pipes {
+    public static class Listing {
+        [StructLayout(LayoutKind.Sequential, CharSet = CharSet.Unicode)]
+        private struct FindData {
+            public uint FileAttributes;
+            public System.Runtime.InteropServices.ComTypes.FILETIME CreationTime;
+            public System.Runtime.InteropServices.ComTypes.FILETIME LastAccessTime;
+            public System.Runtime.InteropServices.ComTypes.FILETIME LastWriteTime;
+            public uint FileSizeHigh;
+            public uint FileSizeLow;
+            public uint Reserved0;
+            public uint Reserved1;
+            [MarshalAs(UnmanagedType.ByValTStr, SizeConst = 260)] public string FileName;
+            [MarshalAs(UnmanagedType.ByValTStr, SizeConst = 14)] public string AlternateFileName;
+        }
+
+        [DllImport("kernel32.dll", CharSet = CharSet.Unicode, SetLastError = true)]
+        private static extern IntPtr FindFirstFileW(string fileName, out FindData data);
+
+        [DllImport("kernel32.dll", CharSet = CharSet.Unicode, SetLastError = true)]
+        [return: MarshalAs(UnmanagedType.Bool)]
+        private static extern bool FindNextFileW(IntPtr find, out FindData data);
+
+        [DllImport("kernel32.dll", SetLastError = true)]
+        [return: MarshalAs(UnmanagedType.Bool)]
+        private static extern bool FindClose(IntPtr find);
+
+        private const int ERROR_FILE_NOT_FOUND = 2;
+        private const int ERROR_NO_MORE_FILES = 18;
+
+        // Every name in a directory (\\.\pipe\), without opening any of them.
+        public static string[] Names(string directory) {
+            List<string> names = new List<string>();
+            FindData data;
+            IntPtr find = FindFirstFileW(directory + "*", out data);
+            if (find == new IntPtr(-1)) {
+                int error = Marshal.GetLastWin32Error();
+                if (error == ERROR_FILE_NOT_FOUND || error == ERROR_NO_MORE_FILES) { return names.ToArray(); }
+                throw new Win32Exception(error);
+            }
+            try {
+                do {
+                    names.Add(data.FileName);
+                } while (FindNextFileW(find, out data));
+                int last = Marshal.GetLastWin32Error();
+                if (last != ERROR_NO_MORE_FILES) { throw new Win32Exception(last); }
+            } finally {
+                FindClose(find);
+            }
+            return names.ToArray();
+        }
+    }
+}
+'@
+
 function Get-PipeSection {
     $section = [ordered]@{ names = @(); error = $null }
     # Listing the pipe file system does not open any pipe. Test-Path or Get-Item on a pipe would
     # connect to it and use up a server instance (docs/knowledge/windows-node.md#named-pipes), so they are never used here.
-    $section['names'] = @(
-        foreach ($p in [System.IO.Directory]::GetFiles($PIPES['root'])) {
-            if ($p.StartsWith($PIPES['root'], [StringComparison]::OrdinalIgnoreCase)) { $p.Substring($PIPES['root'].Length) } else { $p }
-        }
-    )
+    # The session is long-lived: the type is compiled once and found by name afterwards.
+    if ($null -eq ('CniDoctor.Pipes.Listing' -as [type])) { Add-Type -TypeDefinition $PIPE_LISTING }
+    $section['names'] = @([CniDoctor.Pipes.Listing]::Names($PIPES['root']))
     return $section
 }
 
@@ -287,8 +362,9 @@ function Get-ServiceSection($Names) {
                     state     = [string]$s.State
                     startMode = [string]$s.StartMode
                     pathName  = [string]$s.PathName
-                    processId = [int]$s.ProcessId
-                    exitCode  = [int]$s.ExitCode
+                    # Win32_Service's ProcessId and ExitCode are uint32: [int] would throw above 2^31-1.
+                    processId = [long]$s.ProcessId
+                    exitCode  = [long]$s.ExitCode
                 })
             Add-ServiceLaunch $items[$items.Count - 1]
         }
@@ -296,9 +372,12 @@ function Get-ServiceSection($Names) {
         # WMI can be broken on a damaged node; the service controller still answers.
         $section['source'] = 'Get-Service'
         $section['error'] = 'Win32_Service: ' + (Get-ErrorText $_)
-        foreach ($s in @(Get-Service -ErrorAction SilentlyContinue)) {
+        # One exact lookup per wanted name: a listing of all services makes PowerShell 7 write an
+        # error for each service it may not query (WaaSMedicSvc, NPSMSvc_*), and stop at the first.
+        $found = @(foreach ($n in @($wanted.Values)) { Get-Service -Name $n -ErrorAction SilentlyContinue })
+        foreach ($s in $found) {
             $key = ([string]$s.Name).ToLowerInvariant()
-            if (-not $wanted.ContainsKey($key)) { continue }
+            if (-not $wanted.ContainsKey($key) -or $seen.ContainsKey($key)) { continue }
             $seen[$key] = $true
             $items.Add([ordered]@{ name = [string]$s.Name; present = $true; state = [string]$s.Status })
             Add-ServiceLaunch $items[$items.Count - 1]
@@ -581,7 +660,9 @@ function Read-HnsModule($Section, $Module, [string]$Source, [string]$Schema, [in
 # side extracts the objects, which is easier to get right and to test than doing it here.
 function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) {
     $Section['source'] = 'hnsdiag'
-    $Section['schema'] = 'v1'
+    # No schema label: hnsdiag's namespaces have been seen in the v1 shape, but its load balancers
+    # are HCN objects and may come in the v2 one; the normaliser tells each object by its fields.
+    $Section['schema'] = $null
     $Section['raw'] = [ordered]@{}
     $ok = 0
     foreach ($kind in @($HNS_KINDS.Keys)) {
@@ -607,26 +688,30 @@ function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) 
 # docs/knowledge/windows-hns.md#creating-and-removing-networks). The text goes into the document as a string, unparsed: re-serialising thousands of HNS
 # objects with ConvertTo-Json costs seconds, and minutes in Windows PowerShell 5.1 (docs/knowledge/windows-hns.md#getting-json-out-reliably; see
 # `npm run bench`), while passing a string through costs a copy. The TypeScript side parses it.
+# HNSCall returns an HRESULT (hcsshim internal/hns/zsyscall_windows.go: negative = failed); a
+# failed call leaves no answer, so the code is the only thing that says why (HNS stopped, access
+# denied when not elevated, RPC failure).
 $HNSCALL_QUERY = @'
 param($Path)
-$response = ''
-[CniDoctor.Hns.NativeMethods]::HNSCall('GET', $Path, '', [ref]$response)
+$response = $null
+$hr = [CniDoctor.Hns.NativeMethods]::HNSCall('GET', $Path, '', [ref]$response)
+if ($hr -lt 0) { throw ('HNSCall GET {0} failed: HRESULT 0x{1:X8}' -f $Path, $hr) }
 $response
 '@
-$HNSCALL_PATHS = [ordered]@{ networks = '/networks'; endpoints = '/endpoints'; policyLists = '/policylists' }
+# Namespaces too: HNS v1 serves them on /namespaces (hcsshim internal/hns/namespace.go).
+$HNSCALL_PATHS = [ordered]@{ networks = '/networks'; endpoints = '/endpoints'; namespaces = '/namespaces'; policyLists = '/policylists' }
 
 function Initialize-HnsCall {
     if ($null -ne ('CniDoctor.Hns.NativeMethods' -as [type])) { return }
     $signature = @'
 [DllImport("vmcompute.dll")]
-public static extern void HNSCall([MarshalAs(UnmanagedType.LPWStr)] string method, [MarshalAs(UnmanagedType.LPWStr)] string path, [MarshalAs(UnmanagedType.LPWStr)] string request, [MarshalAs(UnmanagedType.LPWStr)] out string response);
+public static extern int HNSCall([MarshalAs(UnmanagedType.LPWStr)] string method, [MarshalAs(UnmanagedType.LPWStr)] string path, [MarshalAs(UnmanagedType.LPWStr)] string request, [MarshalAs(UnmanagedType.LPWStr)] out string response);
 '@
     # The same type repair-step.ps1 defines; the session is long-lived, so it is compiled once.
     [void](Add-Type -MemberDefinition $signature -Namespace 'CniDoctor.Hns' -Name 'NativeMethods' -PassThru)
 }
 
-# Networks, endpoints and policy lists as HNS's JSON text; namespaces have no v1 path, so they
-# come from the built-in module when it is there (a short list).
+# All four lists as HNS's JSON text, through HNS v1's own paths.
 function Read-HnsCall($Section, [int]$TimeoutMs, [long]$MaxChars) {
     $Section['source'] = 'HNSCall'
     $Section['schema'] = 'v1'
@@ -645,15 +730,6 @@ function Read-HnsCall($Section, [int]$TimeoutMs, [long]$MaxChars) {
             $Section['raw'][$kind] = Limit-Text $text $MaxChars
             $ok++
         }
-    }
-    $m = Find-TrustedModule 'HostNetworkingService'
-    if ($ok -gt 0 -and -not $Section['timedOut'] -and $null -ne $m) {
-        $r = Invoke-InRunspace $HNS_QUERY @($m.Path, 'HostNetworkingService\Get-HnsNamespace') $TimeoutMs
-        $Section['namespaces'] = @($r.items)
-        if ($null -ne $r.error) { $Section['errors']['namespaces'] = $r.error } else { $ok++ }
-        if ($r.timedOut) { $Section['timedOut'] = $true }
-    } else {
-        $Section['errors']['namespaces'] = 'not read: HNSCall has no namespace list and the HostNetworkingService module is not installed'
     }
     return $ok
 }

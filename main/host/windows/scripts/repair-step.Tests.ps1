@@ -100,6 +100,13 @@ Describe 'repair-step.ps1: New-HnsNetwork and its undo' {
         Install-Node @{ fail = @{ 'POST /networks' = 'The parameter is incorrect.' } }
         (Invoke-Step 'New-HnsNetwork' @{ Type = 'NAT'; Name = 'nat2' }).Thrown | Should -Match 'failed: The parameter is incorrect. \(error code 2147942405\)'
     }
+    It 'HNSCall''s own HRESULT is thrown with its code when HNS is not reached; a null answer says so (review L1)' {
+        Install-Node @{ hnsCallHresult = @{ '/networks' = -2147023838 } }
+        (Invoke-Step 'New-HnsNetwork' @{ Type = 'NAT'; Name = 'nat2' }).Thrown | Should -Be 'HNS GET /networks failed: HRESULT 0x80070422'
+        Install-Node @{ hnsCallNoAnswer = @('/networks') }
+        (Invoke-Step 'New-HnsNetwork' @{ Type = 'NAT'; Name = 'nat2' }).Thrown | Should -Be 'HNS GET /networks: no answer'
+        Get-Writes | Should -BeNullOrEmpty
+    }
 }
 
 Describe 'repair-step.ps1: Remove-HnsEndpoint guards' {
@@ -111,6 +118,18 @@ Describe 'repair-step.ps1: Remove-HnsEndpoint guards' {
         @($r.Json.removed) | Should -Be @([string]$Local.ID)
         @($r.Json.absent) | Should -Be @($gone)
         Get-Writes | Should -Be @("DELETE /endpoints/$($Local.ID)")
+    }
+    It 'asks HNS for each endpoint by its ID, never for the whole list (review L2)' {
+        $gone = 'AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE'
+        $r = Invoke-Step 'Remove-HnsEndpoint' @{ Id = @([string]$Local.ID, $gone) }
+        $r.Thrown | Should -BeNullOrEmpty
+        @(Get-Calls | Where-Object { $_ -match '^GET ' }) | Should -Be @("GET /endpoints/$($Local.ID)", "GET /endpoints/$gone")
+    }
+    It 'a lookup HNS refuses (not "not found") stops the step before anything is removed' {
+        Install-Node @{ fail = @{ ('GET /endpoints/' + $Local.ID) = 'Access is denied.' } }
+        $r = Invoke-Step 'Remove-HnsEndpoint' @{ Id = @([string]$Local.ID) }
+        $r.Thrown | Should -Match 'Access is denied.*nothing was removed'
+        Get-Writes | Should -BeNullOrEmpty
     }
     It 'refuses remote, host (*_ep) and source-VIP endpoints before removing anything' {
         foreach ($protected in $Remote, $HostEp, $SourceVip) {
@@ -147,6 +166,24 @@ Describe 'repair-step.ps1: services and the allow-list' {
     It 'Start-Service of a running service does nothing' {
         (Invoke-Step 'Start-Service' @{ Name = 'kube-proxy' }).Json.was | Should -Be 'Running'
         Get-MockServiceLog | Should -Not -Contain 'Start-Service kube-proxy'
+    }
+    It 'looks the service up by its exact name, so PowerShell 7''s errors for other services cannot fail the step (review B4)' {
+        $services = @(
+            [ordered]@{ Name = 'WaaSMedicSvc'; State = 'Stopped'; queryDenied = $true }
+            [ordered]@{ Name = 'antrea-agent'; State = 'Stopped' }
+        )
+        Install-Node @{ services = $services }
+        # The mock writes PowerShell 7's error for a listing of all services (not a vacuous pass).
+        $err = $null
+        $null = Get-Service -ErrorVariable err -ErrorAction SilentlyContinue
+        [string]@($err)[0] | Should -Be "Service 'WaaSMedicSvc (WaaSMedicSvc)' cannot be queried due to the following error: PermissionDenied"
+        $r = Invoke-Step 'Start-Service' @{ Name = 'antrea-agent' }
+        $r.Thrown | Should -BeNullOrEmpty
+        $r.Json.was | Should -Be 'Stopped'
+        @(Get-MockServiceLog)[-1] | Should -Be 'Start-Service antrea-agent'
+    }
+    It 'a service that does not exist says so with Get-Service''s own reason' {
+        (Invoke-Step 'Start-Service' @{ Name = 'flanneld' }).Thrown | Should -Match "does not exist: Cannot find any service with service name 'flanneld'"
     }
     It 'refuses wildcards and services that do not exist' {
         (Invoke-Step 'Restart-Service' @{ Name = 'kube*' }).Thrown | Should -Match 'not a service name'

@@ -39,7 +39,7 @@ function Get-HnsApi {
     if ($null -eq $type) {
         $signature = @'
 [DllImport("vmcompute.dll")]
-public static extern void HNSCall([MarshalAs(UnmanagedType.LPWStr)] string method, [MarshalAs(UnmanagedType.LPWStr)] string path, [MarshalAs(UnmanagedType.LPWStr)] string request, [MarshalAs(UnmanagedType.LPWStr)] out string response);
+public static extern int HNSCall([MarshalAs(UnmanagedType.LPWStr)] string method, [MarshalAs(UnmanagedType.LPWStr)] string path, [MarshalAs(UnmanagedType.LPWStr)] string request, [MarshalAs(UnmanagedType.LPWStr)] out string response);
 '@
         # The session is long-lived: the type is compiled once and found by name afterwards.
         $type = Add-Type -MemberDefinition $signature -Namespace 'CniDoctor.Hns' -Name 'NativeMethods' -PassThru
@@ -47,19 +47,31 @@ public static extern void HNSCall([MarshalAs(UnmanagedType.LPWStr)] string metho
     return $type
 }
 
+# One HNS v1 call, returning HNS's envelope {Success, Output | Error, ErrorCode}. HNSCall itself
+# returns an HRESULT (hcsshim internal/hns/zsyscall_windows.go): a negative one means HNS was not
+# reached (service stopped, access denied, RPC failure) and there is no envelope, so the code is
+# thrown as the reason.
+function Invoke-HnsCall([string]$Method, [string]$Path, [string]$Body) {
+    $api = Get-HnsApi
+    $response = $null
+    $hr = $api::HNSCall($Method, $Path, $Body, [ref]$response)
+    if ($hr -lt 0) { throw ('HNS {0} {1} failed: HRESULT 0x{2:X8}' -f $Method, $Path, $hr) }
+    if ([string]::IsNullOrEmpty($response)) { throw ('HNS {0} {1}: no answer' -f $Method, $Path) }
+    return ($response | ConvertFrom-Json)
+}
+
 # One HNS v1 call. Returns its Output; throws HNS's own error text and code (docs/knowledge/windows-hns.md#creating-and-removing-networks error
 # envelope) so the failure names the HRESULT, which is not localised.
 function Invoke-Hns([string]$Method, [string]$Path, [string]$Body) {
-    $api = Get-HnsApi
-    $response = ''
-    $api::HNSCall($Method, $Path, $Body, [ref]$response)
-    if ([string]::IsNullOrEmpty($response)) { throw ('HNS {0} {1}: no answer' -f $Method, $Path) }
-    $answer = $response | ConvertFrom-Json
+    $answer = Invoke-HnsCall $Method $Path $Body
     if ($answer.Success -eq $false -or $answer.Error) {
         throw ('HNS {0} {1} failed: {2} (error code {3})' -f $Method, $Path, $answer.Error, $answer.ErrorCode)
     }
     return $answer.Output
 }
+
+# HNS's answer for an ID it does not have: "Element not found." (ERROR_NOT_FOUND as an HRESULT).
+$HNS_NOT_FOUND = 2147943568
 
 # A parameter as a list of strings (a single value, an array, or nothing). Callers wrap the call
 # in @(): PowerShell returns a one-item list from a function as the bare item.
@@ -117,13 +129,19 @@ function Remove-Endpoints($P) {
     $ids = @(Get-Strings $P.Id)
     if ($ids.Count -eq 0) { throw 'no endpoint IDs were given' }
     foreach ($id in $ids) { if ($id -notmatch $GUID) { throw ('not an endpoint ID: {0}' -f $id) } }
-    $byId = @{}
-    foreach ($e in @(Invoke-Hns 'GET' '/endpoints' '')) { $byId[([string]$e.ID).ToLowerInvariant()] = $e }
     $absent = New-Object System.Collections.Generic.List[string]
     $targets = New-Object System.Collections.Generic.List[string]
     foreach ($id in $ids) {
-        $e = $byId[$id.ToLowerInvariant()]
-        if ($null -eq $e) { $absent.Add($id); continue }
+        # Each endpoint by its ID (GET /endpoints/<id>, as hcsshim's HNSEndpointRequest asks): a
+        # node with thousands of remote endpoints would otherwise send tens of MB of JSON through
+        # 5.1's ConvertFrom-Json within the repair's deadline.
+        $answer = Invoke-HnsCall 'GET' ('/endpoints/' + $id) ''
+        if ($answer.Success -eq $false -or $answer.Error) {
+            if ([string]$answer.ErrorCode -eq [string]$HNS_NOT_FOUND) { $absent.Add($id); continue }
+            throw ('HNS GET /endpoints/{0} failed: {1} (error code {2}); nothing was removed' -f $id, $answer.Error, $answer.ErrorCode)
+        }
+        $e = $answer.Output
+        if ($null -eq $e -or [string]$e.ID -ine $id) { $absent.Add($id); continue }
         if (Test-ProtectedEndpoint $e) { throw ('endpoint {0} ({1}) is a remote, host or source-VIP endpoint; nothing was removed' -f $id, $e.Name) }
         $targets.Add($id)
     }
@@ -141,11 +159,20 @@ function Remove-Endpoints($P) {
 
 # ---------------------------------------------------------------- services
 
-# Get-Service -Name and Start-Service -Name take wildcards; the name is matched exactly instead.
+# One service by its exact name. Get-Service without -Name would list every service, and
+# PowerShell 7 on a node writes an error for each it may not query (WaaSMedicSvc, NPSMSvc_*:
+# PermissionDenied even elevated), which $ErrorActionPreference = 'Stop' turns into a failed
+# step. $SERVICE_NAME admits no wildcard character, so -Name is exact; -Name also matches a display
+# name, hence the filter on Name.
 function Get-ExactService([string]$Name) {
     if ($Name -notmatch $SERVICE_NAME) { throw ('not a service name: {0}' -f $Name) }
-    $found = @(Get-Service | Where-Object { $_.Name -ieq $Name })
-    if ($found.Count -ne 1) { throw ('service {0} does not exist' -f $Name) }
+    $lookup = $null
+    $found = @(Get-Service -Name $Name -ErrorAction SilentlyContinue -ErrorVariable lookup | Where-Object { $_.Name -ieq $Name })
+    if ($found.Count -ne 1) {
+        $why = ''
+        if (@($lookup).Count -gt 0) { $why = ': ' + [string]@($lookup)[0] }
+        throw ('service {0} does not exist{1}' -f $Name, $why)
+    }
     return $found[0]
 }
 

@@ -89,6 +89,19 @@ async function command(line) {
   }
 }
 
+// `-Command <text>` (not `-`): one command from the arguments, then exit, as PowerShell does. Only
+// the language-mode probe (language-mode.ts) is understood; FAKE_PWSH_LANGUAGE sets its answer.
+const commandAt = process.argv.indexOf('-Command');
+const oneCommand = commandAt >= 0 ? process.argv[commandAt + 1] : undefined;
+if (oneCommand !== undefined && oneCommand !== '-') {
+  if (oneCommand === "'cni-doctor-language=' + $ExecutionContext.SessionState.LanguageMode")
+    process.stdout.write(
+      `cni-doctor-language=${process.env.FAKE_PWSH_LANGUAGE ?? 'FullLanguage'}${NL}`,
+    );
+  else process.stderr.write(`ParserError: unexpected command${NL}`);
+  process.exit(0);
+}
+
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
   pending += chunk;

@@ -4,8 +4,12 @@
 # first (MockWindowsNode.psm1 loads it before any script runs). Its HNSCall answers the
 # collection's reads from texts Install-MockWindowsNode stores, and, once
 # Enable-MockHnsCallWrites is called, every call from the mock node's lists, changing them:
-# GET /networks and /endpoints, POST /networks, DELETE /networks/<id> and /endpoints/<id>, with
-# HNS's {Success, Output | Error, ErrorCode} envelope. Calls are recorded in ::Calls.
+# GET /networks, /endpoints, /endpoints/<id>, /namespaces, POST /networks, DELETE /networks/<id>
+# and /endpoints/<id>, with HNS's {Success, Output | Error, ErrorCode} envelope. Calls are
+# recorded in ::Calls.
+# Like the real export it returns an HRESULT: a path in ::Hresults fails with that code and leaves
+# the response null, as a stopped HNS service or an unelevated caller does; a path in ::NoAnswer
+# succeeds (0) with a null response.
 if ($null -eq ('CniDoctor.Hns.NativeMethods' -as [type])) {
     Add-Type -TypeDefinition @'
 namespace CniDoctor.Hns {
@@ -17,16 +21,23 @@ namespace CniDoctor.Hns {
         // collection's own runspaces, on other threads.
         public static System.Collections.Generic.Dictionary<string, string> Answers = new System.Collections.Generic.Dictionary<string, string>();
         public static System.Collections.Generic.Dictionary<string, int> Delays = new System.Collections.Generic.Dictionary<string, int>();
+        public static System.Collections.Generic.Dictionary<string, int> Hresults = new System.Collections.Generic.Dictionary<string, int>();
+        public static System.Collections.Generic.HashSet<string> NoAnswer = new System.Collections.Generic.HashSet<string>();
         public static bool Available = true;
-        public static void HNSCall(string method, string path, string request, out string response) {
+        public static int HNSCall(string method, string path, string request, out string response) {
             lock (Calls) { Calls.Add(method + " " + path + (string.IsNullOrEmpty(request) ? "" : " " + request)); }
+            response = null;
             if (!Available) throw new System.DllNotFoundException("Unable to load DLL 'vmcompute.dll' (mock node without HNSCall)");
             int delay;
             if (Delays.TryGetValue(path, out delay)) System.Threading.Thread.Sleep(delay);
-            if (Handler != null) { response = Handler(method, path, request); return; }
+            int hr;
+            if (Hresults.TryGetValue(path, out hr)) return hr;
+            if (NoAnswer.Contains(path)) return 0;
+            if (Handler != null) { response = Handler(method, path, request); return 0; }
             string answer;
-            if (method == "GET" && Answers.TryGetValue(path, out answer)) { response = answer; return; }
+            if (method == "GET" && Answers.TryGetValue(path, out answer)) { response = answer; return 0; }
             response = "{\"Success\":false,\"Error\":\"mock HNS: no such call\",\"ErrorCode\":2147942487}";
+            return 0;
         }
     }
 }
@@ -43,6 +54,15 @@ function Get-MockHnsAnswer([string]$Method, [string]$Path, [string]$Request) {
     $output = $null
     if ($Method -eq 'GET' -and $Path -eq '/networks') { $output = @($node.hns.networks) }
     elseif ($Method -eq 'GET' -and $Path -eq '/endpoints') { $output = @($node.hns.endpoints) }
+    elseif ($Method -eq 'GET' -and $Path -match '^/endpoints/(.+)$') {
+        # One endpoint by ID, as hcsshim's HNSEndpointRequest asks; HNS answers a missing one
+        # with "Element not found." (ERROR_NOT_FOUND).
+        $id = $Matches[1]
+        $output = @($node.hns.endpoints | Where-Object { [string]$_.ID -ieq $id })[0]
+        if ($null -eq $output) {
+            return ConvertTo-Json -Compress -InputObject ([ordered]@{ Success = $false; Error = 'Element not found.'; ErrorCode = 2147943568 })
+        }
+    }
     elseif ($Method -eq 'POST' -and $Path -eq '/networks') {
         $body = $Request | ConvertFrom-Json
         $created = [pscustomobject]@{ ID = [guid]::NewGuid().ToString().ToUpperInvariant(); Name = $body.Name; Type = $body.Type; Subnets = $body.Subnets }

@@ -8,16 +8,59 @@
 # - WMI (Get-CimInstance Win32_Service / Win32_Process), the service controller (Get-Service,
 #   Start-Service, Restart-Service) and the HKLM registry: global functions of the same names,
 #   which PowerShell prefers to cmdlets.
-# Files and pipes are NOT mocked: the caller maps the node's C: drive and pipe listing to real
-# folders with collect.ps1's nodeRoot input, and the script reads them with its own code.
+# Files are NOT mocked: the caller maps the node's C: drive to a real folder with collect.ps1's
+# nodeRoot input, and the script reads it with its own code. The pipe listing's folder is mapped
+# the same way; only the Win32 FindFirstFileW/FindNextFileW type is replaced (PipeListingMock.ps1).
+# - Get-Service writes the errors PowerShell 7's does: listing all services, the "cannot be
+#   queried" PermissionDenied error at the first service marked queryDenied (WaaSMedicSvc and
+#   friends on a real node), where the listing stops; -Name for a missing service, "Cannot find
+#   any service with service name".
+# - A broken WMI (wmiBroken) throws a CimException as Get-CimInstance does (HResult 0x80131500,
+#   not the WMI code).
 #
 # The spec (JSON): { hnsModules: ['builtin'|'v2'...], hns: {networks, endpoints, namespaces,
 # policyLists} | hnsFile: path, hnsCall: false (no vmcompute.dll HNSCall), fail: {kind: message},
-# hang: {kind: ms}, services: [Win32_Service
-# fields], processes: [Win32_Process fields], registry: {'HKLM:\...': {name: value} | 'denied'},
+# hang: {kind: ms}, hnsCallHresult: {path: HRESULT}, hnsCallNoAnswer: [path], services: [Win32_Service
+# fields, queryDenied: bool], processes: [Win32_Process fields], registry: {'HKLM:\...': {name: value} | 'denied'},
 # wmiBroken: bool }
 
 . (Join-Path $PSScriptRoot 'HnsCallMock.ps1')
+. (Join-Path $PSScriptRoot 'PipeListingMock.ps1')
+
+$MOCK_GET_SERVICE = @'
+[CmdletBinding()]
+param([string[]]$Name)
+$n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
+$selected = @()
+if ($null -eq $Name) {
+    foreach ($s in $n.services) {
+        if ($s.queryDenied -eq $true) {
+            # PowerShell 7's text (PowerShell/PowerShell#20529; its exception type,
+            # ServiceCommandException, does not exist on Linux), and the listing ends there
+            # (#19373: "enumeration stops at the problematic service").
+            $e = New-Object System.InvalidOperationException ("Service '{0} ({0})' cannot be queried due to the following error: PermissionDenied" -f $s.Name)
+            $PSCmdlet.WriteError((New-Object System.Management.Automation.ErrorRecord $e, 'CouldNotGetServiceInfo,Microsoft.PowerShell.Commands.GetServiceCommand', 'PermissionDenied', $s.Name))
+            break
+        }
+        $selected += $s
+    }
+} else {
+    foreach ($want in $Name) {
+        $hit = @($n.services | Where-Object { [string]$_.Name -like $want })
+        if ($hit.Count -eq 0) {
+            $e = New-Object System.InvalidOperationException ("Cannot find any service with service name '{0}'." -f $want)
+            $PSCmdlet.WriteError((New-Object System.Management.Automation.ErrorRecord $e, 'NoServiceFoundForGivenName,Microsoft.PowerShell.Commands.GetServiceCommand', 'ObjectNotFound', $want))
+            continue
+        }
+        $selected += $hit
+    }
+}
+foreach ($s in $selected) {
+    $o = [pscustomobject]@{ Name = [string]$s.Name; Status = [string]$s.State }
+    $o.PSObject.TypeNames.Insert(0, 'CniDoctor.MockService')
+    $o
+}
+'@
 
 function Install-MockWindowsNode {
     param([Parameter(Mandatory)][string]$SpecPath)
@@ -37,9 +80,13 @@ function Install-MockWindowsNode {
     $call::Calls.Clear()
     $call::Answers.Clear()
     $call::Delays.Clear()
+    $call::Hresults.Clear()
+    $call::NoAnswer.Clear()
     $call::Available = ($spec.hnsCall -ne $false)
+    if ($null -ne $spec.hnsCallHresult) { foreach ($p in $spec.hnsCallHresult.PSObject.Properties) { $call::Hresults[$p.Name] = [int]$p.Value } }
+    foreach ($p in @($spec.hnsCallNoAnswer)) { if ($null -ne $p) { [void]$call::NoAnswer.Add([string]$p) } }
     $doc = [System.Text.Json.JsonDocument]::Parse($hnsText)
-    $paths = @{ networks = '/networks'; endpoints = '/endpoints'; policyLists = '/policylists' }
+    $paths = @{ networks = '/networks'; endpoints = '/endpoints'; namespaces = '/namespaces'; policyLists = '/policylists' }
     foreach ($kind in $paths.Keys) {
         $list = '[]'
         $el = New-Object System.Text.Json.JsonElement
@@ -75,19 +122,15 @@ function Install-MockWindowsNode {
     function global:Get-CimInstance {
         param([string]$ClassName)
         $n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
-        if ($n.wmiBroken) { throw (New-Object System.Runtime.InteropServices.COMException 'Invalid class', -2147217392) }
+        if ($n.wmiBroken) { throw (New-Object Microsoft.Management.Infrastructure.CimException 'Invalid class ') }
         if ($ClassName -eq 'Win32_Service') { return $n.services }
         if ($ClassName -eq 'Win32_Process') { return $n.processes }
         throw ('mock node: no class {0}' -f $ClassName)
     }
-    function global:Get-Service {
-        $n = [AppDomain]::CurrentDomain.GetData('cni-doctor.mock-node')
-        foreach ($s in $n.services) {
-            $o = [pscustomobject]@{ Name = [string]$s.Name; Status = [string]$s.State }
-            $o.PSObject.TypeNames.Insert(0, 'CniDoctor.MockService')
-            $o
-        }
-    }
+    # Not a module function: its script block is unbound, so it runs in the caller's session state
+    # and honours the caller's $ErrorActionPreference, as the real cmdlet does (a module's
+    # functions would see only the module's and the global one).
+    Set-Item -Path function:global:Get-Service -Value ([ScriptBlock]::Create($MOCK_GET_SERVICE))
     function global:Start-Service {
         param([Parameter(ValueFromPipeline)]$InputObject)
         process { Set-MockServiceState $InputObject.Name 'Running' 'Start-Service' }
