@@ -43,6 +43,9 @@ export const CACHED_COMMANDS = [
   'rules',
   'serve',
   'targets',
+  'cluster',
+  'daemonset',
+  'node-report',
 ] as const;
 
 /** Where the user's caches go: $XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%, ~/Library/Caches. */
