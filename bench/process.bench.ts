@@ -197,7 +197,7 @@ export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<F
     argv: cli('scan', '--bundle', DEMO_BUNDLE),
     ok: [0, 3],
   });
-  figures.push(figure('scan --bundle (demo)', 'node -e 0', small, { ratio: 1.8 }));
+  figures.push(figure('scan --bundle (demo)', 'node -e 0', small, { ratio: 1.5 }));
   // What the README's `npx cni-doctor` costs on top (the PATH install avoids it).
   const npx = await compare(Math.min(startupRuns, 5), [NODE_E0], {
     argv: ['npx', '--no-install', 'cni-doctor', '--version'],
@@ -239,7 +239,7 @@ export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<F
         'node -e 0 + cat of the bytes',
         scan,
         {
-          ratio: 6,
+          ratio: 4,
           rssMiB: 200,
         },
       ),
@@ -286,7 +286,7 @@ export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<F
     });
     figures.push(
       figure('collect --root (same node)', 'tar czf of the same files', collect, {
-        ratio: 1.5,
+        ratio: 1.3,
         rssMiB: 200,
       }),
     );
