@@ -2,6 +2,7 @@
 import { promises as fsp } from 'node:fs';
 import type { Host } from '../host/host';
 import { BundleHost } from '../host/bundle-host';
+import { liveProcessRootProblem } from '../host/live-process-root';
 
 export interface HostRequest {
   bundle?: string;
@@ -24,6 +25,8 @@ export async function assertRootDir(root: string): Promise<void> {
     );
   }
   if (!st.isDirectory()) throw new UsageError(`--root ${root} is not a directory`);
+  const live = await liveProcessRootProblem(root);
+  if (live) throw new UsageError(live);
 }
 
 export async function openHost(req: HostRequest): Promise<Host> {

@@ -102,6 +102,12 @@ async function localEnvironmentFor(flags: JournalFlags): Promise<RepairEnvironme
   const cri = criTimeoutMs(flags['cri-timeout']);
   if (root !== undefined && process.platform === 'win32')
     throw new ArgError('--root repairs a Linux node disk; it is not available on Windows');
+  if (root !== undefined) {
+    // A running container's /proc/PID/root is refused before recovery touches anything there.
+    const { liveProcessRootProblem } = await import('../../../main/host/live-process-root');
+    const live = await liveProcessRootProblem(root);
+    if (live) throw new ArgError(live);
+  }
   const opts: LocalEnvironmentOptions = {
     ...(root !== undefined && { root }),
     ...(stateDir !== undefined && { stateDir }),
