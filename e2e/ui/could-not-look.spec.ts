@@ -4,11 +4,11 @@
  * elevated, names no cause for it and offers no restart.
  */
 import { expect, test } from '@playwright/test';
-import { RERUN, serveDeniedNode } from './denied-node';
+import { RERUN, deniedNodeHost, serveMemoryNode, type MemoryServer } from './memory-node-server';
 
-let server: Awaited<ReturnType<typeof serveDeniedNode>>;
+let server: MemoryServer;
 test.beforeAll(async () => {
-  server = await serveDeniedNode();
+  server = await serveMemoryNode(deniedNodeHost, { rerunElevated: RERUN });
 });
 test.afterAll(async () => {
   await server?.close();

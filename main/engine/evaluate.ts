@@ -21,6 +21,7 @@ import { oldLogLinesStep } from './post/old-log-lines';
 import { groupRepeatsStep } from './post/group-repeats';
 import { couldNotLookStep } from './post/could-not-look';
 import { accessNote } from './access-note';
+import { unexplainedLogLines } from './unexplained-logs';
 
 /**
  * Steps run in this order after every rule: findings that rest only on a permission error
@@ -165,6 +166,8 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
   };
   const access = accessNote(snapshot, assembly.checks);
   if (access) report.access = access;
+  const unexplained = unexplainedLogLines(snapshot.logs.matches, assembly.findings);
+  if (unexplained) report.unexplainedLogLines = unexplained;
   return { report, repairs };
 }
 

@@ -16,6 +16,7 @@ const BREAKS_THE_FALLBACK = new Set([
   'cni.conf.invalid',
   'cni.version.unsupported',
   'windows.netns.unsupported',
+  'windows.cnisock.missing',
 ]);
 
 export function withKnownRisks(plan: RepairPlan, report: Report): RepairPlan {

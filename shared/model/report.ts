@@ -23,6 +23,24 @@ export interface Report {
    * that started the scan fills in (it knows how it was started).
    */
   access?: AccessNote;
+  /**
+   * Extension: log lines a signature matched that no finding quotes (the newest 20; `total`
+   * counts them all). The Overview lists them: a matched error string is never hidden.
+   */
+  unexplainedLogLines?: UnexplainedLogLines;
+}
+
+export interface UnexplainedLogLines {
+  total: number;
+  lines: {
+    path: string;
+    line: number;
+    text: string;
+    signature: string;
+    /** The signature's title: what the line means. */
+    title: string;
+    tailBytes?: number;
+  }[];
 }
 
 export interface AccessNote {

@@ -4,6 +4,8 @@
  */
 import type { ScanResponse } from '../../../shared/api';
 import type { NodeSummary } from '../../../shared/model/summary';
+import type { UnexplainedLogLines } from '../../../shared/model/report';
+import { logLineLocation } from '../../../shared/log-location';
 import { SeverityBadge } from '../components/Badges';
 import { useView } from '../state/view-store';
 
@@ -46,6 +48,36 @@ function NodeFacts({ s }: { s: NodeSummary }) {
           : 'could not determine'}
       </dd>
     </dl>
+  );
+}
+
+/** Matched log lines no finding quotes: the literal errors, never hidden in a viewer (issue 22). */
+function UnexplainedLines({ u }: { u: UnexplainedLogLines }) {
+  const openViewer = useView((v) => v.openViewer);
+  return (
+    <section className="card" aria-labelledby="unexplained-title" data-testid="unexplained-logs">
+      <h2 id="unexplained-title">Log lines no finding explains ({u.total})</h2>
+      <p className="muted small">
+        A log signature matched these lines, but no check found their cause on the node now: they
+        may be old, or point at something cni-doctor does not check.
+        {u.total > u.lines.length ? ` The newest ${u.lines.length} are shown.` : ''}
+      </p>
+      <ul className="unexplained">
+        {u.lines.map((l) => (
+          <li key={`${l.path}:${l.line}`}>
+            <strong>{l.title}</strong> <span className="muted small">({l.signature})</span>
+            <pre className="log-line">{l.text}</pre>
+            <button
+              type="button"
+              className="link"
+              onClick={() => openViewer({ kind: 'log', path: l.path, line: l.line })}
+            >
+              Open {logLineLocation(l)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -103,6 +135,8 @@ export function Overview({ scan }: { scan: ScanResponse }) {
           </p>
         )}
       </section>
+
+      {report.unexplainedLogLines && <UnexplainedLines u={report.unexplainedLogLines} />}
 
       <div className="grid2">
         <section className="card" aria-labelledby="node-title">
