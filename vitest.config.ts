@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests sit next to the code (`*.test.ts`). The real-containerd lab
@@ -9,7 +10,14 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'dist/**'],
-    testTimeout: 30_000,
+    // Ceilings for a hung test, far above the normal case: CI runs on a loaded 2-core machine,
+    // where a test that takes 10 s alone can take three times that. Speed is measured in bench/.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one: a single worker on a 2-core machine, where
+    // every file waited for the one before, though many tests mostly wait on child processes
+    // (pwsh, the built CLI, sockets). Two at least.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

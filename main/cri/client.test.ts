@@ -179,7 +179,8 @@ describe('probeCriEndpoint', () => {
       deadlineMs: 600,
       listSandboxes: true,
     });
-    expect(hung.connections()).toBeGreaterThan(0);
+    // One dial at most (none when a loaded machine let the deadline pass before it).
+    expect(hung.connections()).toBeLessThanOrEqual(1);
     // It gave up because the deadline passed (not earlier, for another reason; not never: the
     // test's own timeout is 50 times the deadline), and the deadline was 600 ms from the start.
     expect(entry.api).toBeNull();

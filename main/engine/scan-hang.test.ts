@@ -70,7 +70,8 @@ describe('a hanging CRI endpoint', () => {
     );
 
     // No clock: a hang fails the test by its own timeout (30 s, 50 deadlines); the work is
-    // counted instead — the endpoint is asked once, on one connection, and the deadline ends it.
+    // counted instead — the endpoint is asked once, on at most one connection, and the deadline
+    // ends it.
     const { report } = await scanHost(host);
 
     const f = report.findings.find((x) => x.rule === 'cri.endpoint.unreachable');
@@ -78,6 +79,8 @@ describe('a hanging CRI endpoint', () => {
     expect(JSON.stringify(f?.evidence)).toContain('code 4');
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain(`unix://${socket}`);
-    expect(server.connections()).toBe(1);
+    // At most one connection (none when the machine is so loaded that the deadline passed
+    // before the dial): a probe is never retried behind the deadline's back.
+    expect(server.connections()).toBeLessThanOrEqual(1);
   });
 });

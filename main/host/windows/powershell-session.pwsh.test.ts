@@ -69,10 +69,11 @@ describe('PowerShellSession with the real pwsh', () => {
   }, 300_000);
 
   it('concurrent calls run one after another, each with its own output and its own deadline', async () => {
-    const slow = session.run("Start-Sleep -Milliseconds 1500; [Console]::Out.Write('slow')", CALL);
-    // Waits behind the slow call longer than its own deadline: the deadline starts when it runs.
+    const slow = session.run("Start-Sleep -Seconds 6; [Console]::Out.Write('slow')", CALL);
+    // Each waits behind the slow call longer than its own deadline: the deadline starts when it
+    // runs. 5 s is still far above what one Write takes, even on a loaded machine (a few ms).
     const quick = Array.from({ length: 5 }, (_, i) =>
-      session.run(`[Console]::Out.Write('q${i}')`, { deadlineMs: 1000 }),
+      session.run(`[Console]::Out.Write('q${i}')`, { deadlineMs: 5000 }),
     );
     const all = await Promise.all([slow, ...quick]);
     expect(all.map((r) => (r.ok ? r.stdout : r.kind))).toEqual([

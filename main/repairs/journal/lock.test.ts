@@ -60,7 +60,7 @@ describe('the node lock', () => {
     // Named by pid once the winner has written its note.
     const late = await holder(root).said;
     expect(late).toContain(`pid ${winner}`);
-  }, 30_000);
+  });
 
   it('blocks an apply with any state dir; a SIGKILLed holder releases it at once', async () => {
     const root = disk();
@@ -82,7 +82,7 @@ describe('the node lock', () => {
     // No stale lock: the kernel dropped it with the process.
     const lock = await localNodeLock(root, 0);
     await lock.release();
-  }, 30_000);
+  });
 
   it('a waiting run gets the lock when the holder finishes, not before', async () => {
     const root = disk();
@@ -96,7 +96,7 @@ describe('the node lock', () => {
     h.child.stdin.end();
     const lock = await waiting;
     await lock.release();
-  }, 30_000);
+  });
 
   it('different roots do not block each other; the same root through a symlink does', async () => {
     const a = disk();
