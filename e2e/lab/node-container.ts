@@ -407,7 +407,7 @@ function readLog(rootfs: string, file: string): string {
   }
 }
 
-async function waitForPort(port: number, rootfs: string): Promise<void> {
+export async function waitForPort(port: number, rootfs: string): Promise<void> {
   const { connect } = await import('node:net');
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -429,7 +429,7 @@ async function waitForPort(port: number, rootfs: string): Promise<void> {
 }
 
 /** Host key, authorized client key, sshd config inside the node; client config outside. */
-async function sshFiles(dir: string, rootfs: string): Promise<NodeSsh> {
+export async function sshFiles(dir: string, rootfs: string): Promise<NodeSsh> {
   const port = await freePort();
   const hostKey = join(rootfs, 'etc/ssh/lab_host_ed25519');
   const clientKey = join(dir, 'client_ed25519');

@@ -35,8 +35,11 @@ export function blockOf(a: AgentAnswer, i: number): Buffer | undefined {
 
 const TYPES = new Set(['file', 'dir', 'socket', 'other', 'missing']);
 const MAX_LINE = 64 * 1024;
-/** Base64/hex text decoded at a time: pieces of ~48 KiB, each its own allocation. */
-const DECODE_CHARS = 64 * 1024;
+/**
+ * Base64/hex text decoded at a time: pieces of ~192 KiB, each its own allocation — above malloc's
+ * mmap threshold, so a piece let go is given back to the system, not left in a fragmented heap.
+ */
+const DECODE_CHARS = 256 * 1024;
 
 export class AgentProtocolError extends Error {}
 

@@ -108,6 +108,8 @@ export class AgentSession {
   private bye: (() => void) | undefined;
   runs = 0;
   exchanges = 0;
+  /** Called once when the session fails early (a deadline, a cap, a broken stream). */
+  onFailed: (() => void) | undefined;
 
   constructor(
     private readonly transport: Transport,
@@ -188,9 +190,11 @@ export class AgentSession {
   }
 
   private fail(e: Error): void {
+    const first = this.failure === undefined;
     this.failure ??= e;
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
     this.arm();
+    if (first && this.failure instanceof NodeSessionError) this.onFailed?.();
   }
 
   /**
@@ -267,7 +271,9 @@ export class AgentSession {
     const said = new Promise<'bye'>((resolve) => (this.bye = () => resolve('bye')));
     p.stdin.end('exit\n');
     const timer = setTimeout(() => p.kill(), 3000);
-    const how = await Promise.race([said, p.exit]);
+    // Never waits for ever: a client killed on a hung node may not report its end (spawnClient).
+    const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 8000).unref());
+    const how = await Promise.race([said, p.exit, late]);
     clearTimeout(timer);
     clearTimeout(this.timer);
     if (how === 'bye') p.detach?.();

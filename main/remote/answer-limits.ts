@@ -28,7 +28,7 @@ const PATH_BYTES = 4096;
 const ENTRY_BYTES = 1024;
 
 /** Every byte a session (one command's conversation with one node) may receive. */
-export const SESSION_MAX_BYTES = 160 * MiB;
+export const SESSION_MAX_BYTES = 128 * MiB;
 
 /**
  * Output of the node's own tools the agent relays whole: its process table (`head -c 65536` of

@@ -95,6 +95,8 @@ export class RemoteLinuxHost implements Host {
     private readonly opts: RemoteHostOptions = {},
   ) {
     this.session = new AgentSession(transport, opts.deadlines);
+    // The answers of a failed session are let go at once (the cached buffers, up to the cap).
+    this.session.onFailed = () => this.answers.clear();
     this.label = `${transport.name} → ${describeTarget(transport)}`;
   }
 
@@ -120,7 +122,17 @@ export class RemoteLinuxHost implements Host {
     return this.session.receivedBytes;
   }
 
-  private ask(r: AgentRequest): Promise<AgentAnswer> {
+  private async ask(r: AgentRequest): Promise<AgentAnswer> {
+    const a = await this.askCached(r);
+    // Answers that came in before the session failed are not handed on after it: the command
+    // fails anyway, and the engine would otherwise go on working through what a node flooding
+    // us had sent (a hostile node's 4 MiB confs, read and parsed, tripled our memory).
+    const failed = this.session.failed;
+    if (failed) throw failed;
+    return a;
+  }
+
+  private askCached(r: AgentRequest): Promise<AgentAnswer> {
     if (!this.prefetched) {
       this.prefetched = true;
       for (const p of defaultPrefetch()) this.cached(p);

@@ -8,6 +8,7 @@
  * Windows work plugs WinRM / PowerShell sessions in behind the same interface.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Target } from '../../shared/target';
 
@@ -49,13 +50,35 @@ export interface Transport {
   dispose(): Promise<void>;
 }
 
+/**
+ * On Linux, clients run under `setpriv --pdeathsig KILL`: when this process dies (a killed
+ * command), the kernel kills its exec clients too, instead of leaving `podman exec`, ssh or
+ * kubectl waiting on a hung node for ever (red-team B3).
+ */
+const SETPRIV = '/usr/bin/setpriv';
+let setpriv: boolean | undefined;
+export function tiedToUs(command: string, args: readonly string[]): [string, string[]] {
+  setpriv ??= process.platform === 'linux' && existsSync(SETPRIV);
+  return setpriv
+    ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]]
+    : [command, [...args]];
+}
+
+/**
+ * After the client has exited, how long its output may take to end. A client can hand its pipes
+ * to another process that outlives it — ssh's mux client passes them to the master, which holds
+ * them for as long as the node's program runs — so exit is not waited on for ever.
+ */
+const OUTPUT_GRACE_MS = 2000;
+
 /** Runs a local client program (docker, ssh, kubectl) as a NodeProcess; never through a shell. */
 export function spawnClient(
   command: string,
   args: readonly string[],
   env?: NodeJS.ProcessEnv,
 ): NodeProcess {
-  const child = spawn(command, [...args], {
+  const [cmd, argv] = tiedToUs(command, args);
+  const child = spawn(cmd, argv, {
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
     ...(env !== undefined && { env }),
@@ -67,6 +90,13 @@ export function spawnClient(
       resolve({ code: 127, signal: null });
     });
     child.once('close', (code, signal) => resolve({ code, signal }));
+    child.once('exit', (code, signal) => {
+      const grace = setTimeout(() => {
+        for (const s of [child.stdin, child.stdout, child.stderr]) s.destroy();
+        resolve({ code, signal });
+      }, OUTPUT_GRACE_MS);
+      grace.unref();
+    });
   });
   // A node that hangs up early must not crash us with EPIPE on the write side.
   child.stdin.on('error', () => undefined);

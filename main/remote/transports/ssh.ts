@@ -14,12 +14,12 @@
  * connects by itself as before and reports ssh's own error. The master leaves at dispose()
  * (`-O exit`), or by itself a minute after its last run if this process dies first.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Target } from '../../../shared/target';
-import { spawnClient, type NodeProcess, type Transport } from '../transport';
+import { spawnClient, tiedToUs, type NodeProcess, type Transport } from '../transport';
 
 export type SshTarget = Extract<Target, { kind: 'ssh' }>;
 
@@ -76,7 +76,8 @@ function splitAtDestination(args: string[]): { options: string[]; destination: s
 /** Runs the ssh client with no stdio of ours (a backgrounded master must not hold our pipes). */
 function runQuiet(client: string, args: readonly string[], deadlineMs: number): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(client, [...args], { stdio: 'ignore', shell: false });
+    const [cmd, argv] = tiedToUs(client, args);
+    const child = spawn(cmd, argv, { stdio: 'ignore', shell: false });
     const timer = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
     child.once('error', () => resolve(127));
     child.once('exit', (code) => {
@@ -86,9 +87,54 @@ function runQuiet(client: string, args: readonly string[], deadlineMs: number): 
   });
 }
 
+/**
+ * Ends the master when this process dies without dispose() (killed, crashed). ControlPersist does
+ * not: a master whose session is held open by a hung node program never counts as idle (a
+ * killed scan's master was still there after 109 s; red-team H4). The watchdog is a local `sh`,
+ * in its own session so a Ctrl+C to the command's process group leaves it to do its job, that
+ * waits for the end of a pipe only we hold (closed by the kernel when we die), then runs
+ * `ssh … -O exit` and removes the control folder. Its script is fixed text; the ssh arguments
+ * and the folder reach it as separate arguments, never as shell text.
+ */
+const WATCHDOG_SH = 'cat >/dev/null; dir=$1; shift; "$@"; rm -rf -- "$dir"';
+
+function startWatchdog(client: string, exitArgs: string[], dir: string): ChildProcess | undefined {
+  try {
+    const child = spawn(
+      '/bin/sh',
+      ['-c', WATCHDOG_SH, 'cni-doctor-ssh-watchdog', dir, client, ...exitArgs],
+      {
+        stdio: ['pipe', 'ignore', 'ignore'],
+        detached: true,
+        shell: false,
+      },
+    );
+    child.on('error', () => undefined);
+    child.stdin?.on('error', () => undefined);
+    // It must never keep this process alive by itself.
+    child.unref();
+    (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    return child;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The watchdog and its `cat` (its process group): dispose() does its work itself. */
+function stopWatchdog(w: ChildProcess | undefined): void {
+  if (w?.pid === undefined) return;
+  try {
+    process.kill(-w.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  w.stdin?.destroy();
+}
+
 export class SshTransport implements Transport {
   readonly name = 'ssh';
   private master: Promise<string | undefined> | undefined;
+  private watchdog: ChildProcess | undefined;
   private controlDir: string | undefined;
   private controlPath: string | undefined;
   /** After dispose(), runs connect by themselves: no master is started that nothing would end. */
@@ -120,6 +166,8 @@ export class SshTransport implements Transport {
     const { options, destination } = splitAtDestination(
       sshBaseArgs(this.target, this.opts, control),
     );
+    // The watchdog first: a command killed while the master starts leaves no folder either.
+    this.watchdog = startWatchdog(this.client, [...options, '-O', 'exit', ...destination], dir);
     const code = await runQuiet(
       this.client,
       [...options, '-M', '-N', '-f', '-o', 'ControlPersist=60', ...destination],
@@ -136,6 +184,9 @@ export class SshTransport implements Transport {
     this.disposed = true;
     // A master still starting is waited for, so that it is ended too.
     const control = await this.master?.catch(() => undefined);
+    // Ended here, in order: the watchdog is for when this process dies before it gets here.
+    stopWatchdog(this.watchdog);
+    this.watchdog = undefined;
     this.controlPath = undefined;
     this.master = undefined;
     if (control !== undefined) {
