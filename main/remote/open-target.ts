@@ -108,6 +108,15 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
           'remote Linux targets are reached from Linux or macOS in this build',
         );
       const transport = openTransport(t, o);
+      // What must exist before any program runs (the kubectl debug pod) exists before the host
+      // is handed out: collect reads through the host without connect(), and an exec into a pod
+      // not yet created fails "pods … not found" (seen on the lab cluster).
+      try {
+        await transport.prepare();
+      } catch (e) {
+        await transport.dispose();
+        throw e;
+      }
       const host = new RemoteLinuxHost(transport, {
         ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
         ...(o.deadlines !== undefined && { deadlines: o.deadlines }),

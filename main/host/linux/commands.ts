@@ -80,9 +80,17 @@ export async function journalExcerpt(
   return journalFact(r.stdout);
 }
 
-/** journalctl's output as a fact; undefined when the unit has no entries. */
+/**
+ * journalctl's output as a fact; undefined when the unit has no entries — or when the node keeps
+ * no journal at all: journalctl then says "No journal files were found." before "-- No entries
+ * --" (seen through a kubectl debug pod on a node without systemd, where a scan on the node
+ * itself finds no journal and reports the log checks unknown; the remote scan must agree).
+ */
 export function journalFact(stdout: string): Fact<string> | undefined {
-  if (/^-- No entries --\s*$/m.test(stdout) && stdout.split('\n').length <= 2) return undefined;
+  const rest = stdout
+    .split('\n')
+    .filter((l) => !/^(-- No entries --|No journal files were found\.)?\s*$/.test(l));
+  if (rest.length === 0) return undefined;
   return known(stdout);
 }
 

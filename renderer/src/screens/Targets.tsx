@@ -62,7 +62,7 @@ function OpenTyped() {
       <p id="typed-help" className="muted small">
         <code>container:ENGINE/NAME</code> (docker, podman, nerdctl),{' '}
         <code>ssh:[USER@]HOST[:PORT]</code> with your own ssh configuration and keys, or{' '}
-        <code>kubectl:[CONTEXT/]NODE</code> (a debug pod; not verified against a cluster).
+        <code>kubectl:[CONTEXT/]NODE</code> (a short-lived debug pod, deleted after).
       </p>
       {shown && (
         <div id="typed-problem" className="notice error" aria-live="polite">
@@ -108,11 +108,7 @@ export function Targets() {
                   </button>{' '}
                   <span className="muted">
                     {t.what}
-                    {t.target.startsWith('kubectl:')
-                      ? ' · repairs not verified against a cluster'
-                      : t.canRepair
-                        ? ''
-                        : ' · scan only'}
+                    {t.canRepair ? '' : ' · scan only'}
                   </span>
                 </li>
               ))}
