@@ -11,12 +11,13 @@ describe('redactCommandLine (a Windows service ImagePath or nssm AppParameters)'
       '--config=C:\\k\\c.yaml --token=abc.def --bootstrap-token "x y" --hostname-override=n1 --password \'p w\'',
     );
     expect(r.line).toBe(
-      '--config=C:\\k\\c.yaml --token=REDACTED --bootstrap-token REDACTED --hostname-override=n1 --password REDACTED',
+      // A quoted value stays quoted, as in a file.
+      '--config=C:\\k\\c.yaml --token=REDACTED --bootstrap-token "REDACTED" --hostname-override=n1 --password \'REDACTED\'',
     );
     expect(r.redactions.map((x) => x.what)).toEqual([
-      'value of --token',
-      'value of --bootstrap-token',
-      'value of --password',
+      'command-line flag value',
+      'command-line flag value',
+      'command-line flag value',
     ]);
     expect(redactCommandLine('x', 'C:\\k\\kubelet.exe --network-plugin=cni')).toEqual({
       line: 'C:\\k\\kubelet.exe --network-plugin=cni',
@@ -46,7 +47,7 @@ describe('redactCommandLine (a Windows service ImagePath or nssm AppParameters)'
     );
     expect(manifest.redactions).toContainEqual({
       path: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\kubelet\\Parameters\\AppParameters',
-      what: 'value of --token',
+      what: 'command-line flag value',
     });
   });
 });

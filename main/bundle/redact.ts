@@ -1,17 +1,22 @@
 /**
  * Removes secrets before a bundle leaves the node: `redactFile` for every collected file (see
- * redaction/index.ts: by key path in JSON/TOML/YAML, by line pattern in free text) and
- * `redactArgs` for process command lines. Every redaction is listed in the bundle manifest.
+ * redaction/index.ts: by key path in JSON/TOML/YAML, by line pattern in free text),
+ * `redactArgs` for process command lines and `redactCommandLine` for a command line kept as one
+ * string. All three use the line patterns of redaction/text.ts. Every redaction is listed in the
+ * bundle manifest.
  */
-import { REDACTED, SECRET_FLAG } from './redaction/secret-keys';
+import { applyEdits } from './redaction/edits';
+import { REDACTED, isSecretFlag } from './redaction/secret-keys';
+import { freeTextEdits } from './redaction/text';
 
 export { looksBinary, redactFile, type Redaction } from './redaction';
 import type { Redaction } from './redaction';
 
-const FLAG_ALONE = new RegExp(`^${SECRET_FLAG}$`, 'i');
-const FLAG_WITH_VALUE = new RegExp(`^(${SECRET_FLAG}=)(.+)$`, 'i');
-
-/** Redact secrets in a process's arguments (`--token=…`, `--token …`). */
+/**
+ * Redact secrets in a process's arguments: a secret flag's value as the next argument
+ * (`--token`, `X`), and every line pattern inside each argument (`--token=X`,
+ * `--etcd-endpoints=https://u:pw@h`, `AWS_SECRET_ACCESS_KEY=X` after `env`).
+ */
 export function redactArgs(
   name: string,
   args: readonly string[],
@@ -19,35 +24,35 @@ export function redactArgs(
   const redactions: Redaction[] = [];
   const out = args.map((a, i) => {
     const prev = args[i - 1] ?? '';
-    if (FLAG_ALONE.test(prev)) {
+    if (isSecretFlag(prev) && a !== '' && a !== REDACTED) {
       redactions.push({ path: `process:${name}`, what: `value of ${prev}` });
       return REDACTED;
     }
-    const m = FLAG_WITH_VALUE.exec(a);
-    if (m) {
-      redactions.push({ path: `process:${name}`, what: `value of ${m[1]?.slice(0, -1)}` });
-      return `${m[1]}${REDACTED}`;
-    }
-    return a;
+    const r = redactText(a);
+    for (const what of r.whats) redactions.push({ path: `process:${name}`, what });
+    return r.text;
   });
   return { args: out, redactions };
 }
 
-const IN_LINE = new RegExp(`(^|[\\s"'])(${SECRET_FLAG})(=|\\s+)("[^"]*"|'[^']*'|[^\\s"']+)`, 'gi');
+/** One string through the free-text line patterns; what each hidden value was. */
+export function redactText(text: string): { text: string; whats: string[] } {
+  const edits = freeTextEdits(text);
+  if (edits.length === 0) return { text, whats: [] };
+  const out = applyEdits(text, edits);
+  return { text: out.text, whats: out.applied.map((e) => e.what) };
+}
 
 /**
  * Redact secrets in a command line kept as one string (a Windows service's ImagePath or nssm
- * AppParameters): `--token=…` and `--token …`, quoted values included. `where` names it in the
- * manifest's `redactions`.
+ * AppParameters): `--token=…`, `--token …`, PowerShell's `-Token …`, `/password:…`, quoted
+ * values included, and every other line pattern. `where` names it in the manifest's
+ * `redactions`.
  */
 export function redactCommandLine(
   where: string,
   line: string,
 ): { line: string; redactions: Redaction[] } {
-  const redactions: Redaction[] = [];
-  const out = line.replace(IN_LINE, (_m, lead: string, flag: string, sep: string) => {
-    redactions.push({ path: where, what: `value of ${flag}` });
-    return `${lead}${flag}${sep}${REDACTED}`;
-  });
-  return { line: out, redactions };
+  const r = redactText(line);
+  return { line: r.text, redactions: r.whats.map((what) => ({ path: where, what })) };
 }

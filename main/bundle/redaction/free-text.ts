@@ -14,7 +14,7 @@ import type { Redaction } from '.';
 import { KEY_MARKER, lineSecretEdits } from './text';
 
 /**
- * Lower-case forms of every word HINT can match: `api.?key` and `key-data` both hold `key`.
+ * Lower-case forms of every word HINT can match (text.ts says why each is there).
  * Bytes are compared after OR 0x20, which maps exactly `A`–`Z` onto `a`–`z` for letters.
  *
  * Each word is searched from a letter that is rare in runtime logs (`k`, `w`, `v`, `b`, ...):
@@ -24,16 +24,24 @@ import { KEY_MARKER, lineSecretEdits } from './text';
  */
 const HINT_WORDS: readonly { word: string; anchor: number }[] = [
   { word: 'token', anchor: 2 }, // ken
-  { word: 'passw', anchor: 4 }, // w
+  { word: 'pass', anchor: 1 }, // ass
   { word: 'secret', anchor: 2 }, // cret
   { word: 'private', anchor: 3 }, // vate
   { word: 'key', anchor: 0 },
   { word: 'auth', anchor: 1 }, // uth
   { word: 'bearer', anchor: 0 },
+  { word: 'credential', anchor: 4 }, // ential
+  { word: 'psk', anchor: 2 }, // k
+  { word: 'sig', anchor: 1 }, // ig
+  // A URL password (`://user:pw@`): `@` folds (OR 0x20) to a backquote, so a backquote line is
+  // looked at too, which only costs a look.
+  { word: '@', anchor: 0 },
 ];
+/** The byte a character is compared as after folding (OR 0x20). */
+const fold = (s: string): Buffer => Buffer.from(Buffer.from(s, 'latin1').map((b) => b | 0x20));
 const NEEDLES = HINT_WORDS.map(({ word, anchor }) => ({
-  from: Buffer.from(word.slice(anchor), 'latin1'),
-  before: Buffer.from(word.slice(0, anchor), 'latin1'),
+  from: fold(word.slice(anchor)),
+  before: fold(word.slice(0, anchor)),
 }));
 const LONGEST = Math.max(...HINT_WORDS.map((n) => n.word.length));
 const WINDOW = 1024 * 1024;

@@ -9,9 +9,21 @@
  * one of WORDS; every line pattern first needs text.ts's HINT, whose words are among WORDS too.
  * The text is normalised the same way as a whole, which can only join more letters together,
  * never split a word. Escapes (`\u0074oken` in JSON, TOML or YAML) could spell a key without
- * its letters, so any backslash makes the answer "may"; so does any character outside ASCII.
+ * its letters, so any backslash makes the answer "may"; so does any character outside ASCII, and
+ * a URL holding `@` (a password in a URL needs no key word).
  */
-const WORDS = ['token', 'pass', 'secret', 'private', 'key', 'auth', 'bearer', 'credentials'];
+const WORDS = [
+  'token',
+  'pass',
+  'secret',
+  'private',
+  'key',
+  'auth',
+  'bearer',
+  'credential',
+  'psk',
+  'sig',
+];
 
 /**
  * The words with any run of separators between their letters, in any ASCII case: for ASCII
@@ -24,8 +36,8 @@ const SPREAD_WORDS = new RegExp(WORDS.map((w) => [...w].join('[-_.\\s]*')).join(
  * Outside ASCII, toLowerCase() (which isSecretKey uses) maps a few letters onto ASCII ones (the
  * Kelvin sign onto `k`) that a case-insensitive expression does not: any such text is "may".
  */
-const NOT_PLAIN_ASCII = /[\u0080-\uffff]|\\/;
+const MAY_ANYWAY = /[\u0080-\uffff]|\\|:\/\/[^\s/]*@/;
 
 export function mayHoldSecrets(text: string): boolean {
-  return NOT_PLAIN_ASCII.test(text) || SPREAD_WORDS.test(text);
+  return MAY_ANYWAY.test(text) || SPREAD_WORDS.test(text);
 }

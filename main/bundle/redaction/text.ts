@@ -1,49 +1,157 @@
 /**
- * Line patterns for what has no structure to follow: logs, unit files, environment files, and
- * the insides of strings in structured files (a command line in a JSON array, a PEM key in a
- * YAML block). Each keeps what surrounds the secret — quotes, escapes, indentation, line
- * breaks — so a quoted value stays quoted and a file keeps its line numbers.
+ * Line patterns for what has no structure to follow: logs, unit files, environment files, command
+ * lines, and the insides of strings in structured files (a command line in a JSON array, a PEM
+ * key in a YAML block). Each keeps what surrounds the secret — quotes, escapes, indentation, line
+ * breaks, an authorization scheme, a URL's user name — so a quoted value stays quoted and a file
+ * keeps its line numbers.
+ *
+ * Which keys are secret is decided by isSecretKey (secret-keys.ts), the predicate the structured
+ * walks use: a pattern here finds `KEY=value`, `"key": value` or `key: value` for any key and
+ * keeps the match only when isSecretKey accepts the key.
  */
 import type { Edit } from './edits';
-import { REDACTED, SECRET_FLAG } from './secret-keys';
+import {
+  REDACTED,
+  SECRET_FLAG,
+  SLASH_SECRET_FLAG,
+  isAuthorizationKey,
+  isSecretKey,
+  isSecretQueryParam,
+} from './secret-keys';
 
 /** A value after `=`/`:`/a space: quoted (stays quoted), JSON-escaped quoted, or bare. */
-const VALUE = String.raw`(\\"(?:[^"\\\n]|\\(?!"))*\\"|"[^"\n]*"|'[^'\n]*'|[^\s"'\\,;}\]]+)`;
+const VALUE = String.raw`(?<v>\\"(?:[^"\\\n]|\\(?!"))*\\"|"[^"\n]*"|'[^'\n]*'|[^\s"'\\,;}\]]+)`;
 
-/** Names of secret-holding keys inside free text. */
-const KEY = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|token|secret|client-key-data|private[_-]?key|api[_-]?key)|auth`;
+/** The same, a bare value running to the end of the line (`Password: two words`). */
+const REST_VALUE = String.raw`(?<v>\\"(?:[^"\\\n]|\\(?!"))*\\"|"[^"\n]*"|'[^'\n]*'|[^\s"'](?:[^\r\n]*[^\s])?)(?=[ \t\r]*$)`;
 
-/** A line worth running the patterns on (most log lines are not). */
-const HINT = /token|passw|secret|private|api.?key|key-data|auth|bearer/i;
+/** A key name as configs and environments spell it. */
+const KEY = String.raw`(?<k>[A-Za-z0-9_.-]+)`;
+
+/**
+ * A line worth running the patterns on (most log lines are not). Every pattern needs one of
+ * these: a key isSecretKey accepts holds token, pass, secret, private, key, auth, credential or
+ * psk; a flag ends in one of them; a signed URL's parameter is `sig`/`signature`; a URL with a
+ * password holds `://…@`. free-text.ts's byte search relies on this list (its words must find
+ * every line this matches).
+ */
+const HINT = /token|pass|secret|private|key|auth|bearer|credential|psk|sig|:\/\/[^\s/]*@/i;
 
 interface Pattern {
   what: string;
   re: RegExp;
   /** Free text only: structured files get the key-path walk instead. */
   freeTextOnly: boolean;
+  /** When set, a match counts only if its `k` group passes. */
+  key?: (k: string) => boolean;
 }
+
+/** A secret key whose value is not an authorization header (that pattern keeps the scheme). */
+const plainSecretKey = (k: string): boolean => isSecretKey(k) && !isAuthorizationKey(k);
 
 const PATTERNS: Pattern[] = [
   {
+    // `--token=x`, `--etcd-password x`, `-etcd-password=x`, PowerShell `-Token x`/`-Token:x`.
     what: 'command-line flag value',
-    re: new RegExp(`(${SECRET_FLAG}(?:=|[ \\t]+))${VALUE}`, 'gi'),
+    re: new RegExp(
+      String.raw`(?:^|(?<=[\s"'(\[,=]))(?:${SECRET_FLAG})(?:[=:]|[ \t]+)${VALUE}`,
+      'gi',
+    ),
+    freeTextOnly: false,
+  },
+  {
+    // Windows switches: `/password:x`.
+    what: 'command-line flag value',
+    re: new RegExp(String.raw`(?:^|(?<=[\s"']))(?:${SLASH_SECRET_FLAG}):${VALUE}`, 'gi'),
+    freeTextOnly: false,
+  },
+  {
+    // The flag and its value as two strings of one list: `["--token", "x"]` in a log line.
+    what: 'command-line flag value',
+    // (Not a key after it: `"flag":"--token","value":…` is klog's JSON, below.)
+    re: new RegExp(String.raw`(\\?["'])(?:${SECRET_FLAG})\1[ \t]*,[ \t]*${VALUE}(?![ \t]*:)`, 'gi'),
+    freeTextOnly: false,
+  },
+  {
+    // klog's structured flag dump: `flag="--bootstrap-token" value="x"`, or as JSON.
+    what: 'command-line flag value',
+    re: new RegExp(
+      String.raw`flag(\\?["']?)[ \t]*[=:][ \t]*(\\?["'])(?:${SECRET_FLAG})\2[ \t]*,?[ \t]*(\\?["']?)value\3[ \t]*[=:][ \t]*${VALUE}`,
+      'gi',
+    ),
     freeTextOnly: false,
   },
   {
     what: 'bearer token',
     // The scheme's name is case-insensitive (RFC 7235, 2.1): `bearer abc…` is a token too.
-    re: /(Bearer[ \t]+)([A-Za-z0-9._~+/=-]{8,})/gi,
+    re: /(Bearer[ \t]+)(?<v>[A-Za-z0-9._~+/=-]{8,})/gi,
     freeTextOnly: false,
   },
   {
-    // `KEY=value` (env files, flags), `"key": "value"` (JSON in a log line), `key: value` at
-    // the start of a line. A mid-line `token: the server …` is prose and stays.
-    what: 'credential value',
+    // `Authorization: Basic x` (a header dump, `curl -H "…"`, JSON, Go's `map[Authorization:[…]]`)
+    // with any scheme: the credentials go, the scheme stays.
+    what: 'authorization header',
     re: new RegExp(
-      String.raw`((?:^|[\s,;{(="'])(?:${KEY})[ \t]*=[ \t]*|(?:^|[\s,;{(\[])(["'])(?:${KEY})\2[ \t]*:[ \t]*|^[ \t]*-?[ \t]*(?:${KEY})[ \t]*:[ \t]*)${VALUE}`,
+      String.raw`(?:^[ \t]*(?:[-><][ \t]*)?|["'{\[(,;][ \t]*)(\\?["']?)(?<k>[A-Za-z0-9_.-]*authorization)\1[ \t]*:[ \t]*(?:\\?["']|\[)?(?:[A-Za-z][A-Za-z0-9._-]*[ \t]+)?(?<v>[^\s"'\\,;\]]+)`,
       'gi',
     ),
     freeTextOnly: true,
+  },
+  {
+    what: 'authorization header',
+    re: new RegExp(
+      String.raw`(?<![A-Za-z0-9_.-])(?<k>[A-Za-z0-9_.-]*authorization)[ \t]*=[ \t]*(?:\\?["'])?(?:[A-Za-z][A-Za-z0-9._-]*[ \t]+)?(?<v>[^\s"'\\,;\]]+)`,
+      'gi',
+    ),
+    freeTextOnly: true,
+  },
+  {
+    // A password in a URL: `http://user:pw@proxy:3128` (the user name stays).
+    what: 'URL password',
+    // (The scheme starts where no scheme character precedes it: a long run of letters is tried
+    // once, not from each of its letters.)
+    re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:"'\\]*:(?<v>[^\s/?#"'\\]+)(?=@)/g,
+    freeTextOnly: false,
+  },
+  {
+    // `?token=x&…`, `&access_token=x`, `X-Amz-Signature=…`, `&sig=…`.
+    what: 'URL query parameter',
+    re: new RegExp(String.raw`[?&]${KEY}=(?<v>[^&#\s"'\\<>]+)`, 'g'),
+    freeTextOnly: false,
+    key: isSecretQueryParam,
+  },
+  {
+    // An environment variable as a name/value pair: `{"name":"AWS_SECRET_ACCESS_KEY","value":…}`
+    // (JSON in a log line) and Go's `{Name:AWS_SECRET_ACCESS_KEY,Value:…}`.
+    what: 'credential value',
+    re: new RegExp(
+      String.raw`(\\?["']?)name\1[ \t]*:[ \t]*\1${KEY}\1[ \t]*,[ \t]*\1value\1[ \t]*:[ \t]*${VALUE}|\bName:${KEY.replace('<k>', '<k2>')}[ ,]Value:${VALUE.replace('<v>', '<v2>')}`,
+      'g',
+    ),
+    freeTextOnly: true,
+    key: plainSecretKey,
+  },
+  {
+    // `KEY=value` (env files, flags, logfmt).
+    what: 'credential value',
+    re: new RegExp(String.raw`(?:^|(?<=[\s,;{(="']))${KEY}[ \t]*=[ \t]*${VALUE}`, 'g'),
+    freeTextOnly: true,
+    key: plainSecretKey,
+  },
+  {
+    // `"key": "value"` (JSON in a log line, escaped inside a quoted field too).
+    what: 'credential value',
+    re: new RegExp(String.raw`(?:^|(?<=[\s,;{(\[]))(\\?["'])${KEY}\1[ \t]*:[ \t]*${VALUE}`, 'g'),
+    freeTextOnly: true,
+    key: plainSecretKey,
+  },
+  {
+    // `key: value` at the start of a line (YAML-like text, a header dump). A mid-line
+    // `token: the server …` is prose and stays.
+    what: 'credential value',
+    re: new RegExp(String.raw`^[ \t]*(?:[-><][ \t]*)?${KEY}[ \t]*:[ \t]*${REST_VALUE}`, 'g'),
+    freeTextOnly: true,
+    key: plainSecretKey,
   },
 ];
 
@@ -58,12 +166,13 @@ function hide(value: string): string | undefined {
   return REDACTED;
 }
 
-/** Part of every PEM private key block: the only pattern that spans lines. */
-export const KEY_MARKER = 'PRIVATE KEY-----';
+/** Part of every PEM private key block and PGP private key block marker. */
+export const KEY_MARKER = 'PRIVATE KEY';
 
-const KEY_BLOCK = /(-----BEGIN ([A-Z0-9 ]*PRIVATE KEY)-----)([\s\S]*?)(-----END \2-----)/g;
+const KEY_BLOCK =
+  /(-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----)([\s\S]*?)(-----END \2-----)/g;
 
-/** Hides the body of PEM private keys, keeping line breaks, indentation and `\n` escapes. */
+/** Hides the body of PEM and PGP private keys, keeping line breaks, indentation and `\n` escapes. */
 function keyBlockEdits(text: string, out: Edit[]): void {
   if (!text.includes(KEY_MARKER)) return;
   for (const m of text.matchAll(KEY_BLOCK)) {
@@ -92,11 +201,21 @@ export function lineSecretEdits(
 ): void {
   if (!HINT.test(line)) return;
   for (const p of opts.freeText ? FREE_TEXT_PATTERNS : STRUCTURED_PATTERNS) {
-    for (const m of line.matchAll(p.re)) {
-      const value = m[m.length - 1] ?? '';
+    const re = p.re;
+    re.lastIndex = 0;
+    for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+      const g = m.groups ?? {};
+      const key = g.k ?? g.k2;
+      if (p.key && (key === undefined || !p.key(key))) {
+        // Not a secret key: look again from the next character, so a key inside what this
+        // match took (`x=password=y`) is still found.
+        re.lastIndex = m.index + 1;
+        continue;
+      }
+      const value = g.v ?? g.v2 ?? '';
       const text2 = hide(value);
       if (text2 === undefined) continue;
-      const at = offset + (m.index ?? 0) + m[0].length - value.length;
+      const at = offset + m.index + m[0].length - value.length;
       out.push({ start: at, end: at + value.length, text: text2, what: p.what });
     }
   }
@@ -113,4 +232,9 @@ export function textSecretEdits(text: string, opts: { freeText: boolean }): Edit
     start = end + 1;
   }
   return out;
+}
+
+/** Edits for the line patterns of free text over one string, for a command line or a value. */
+export function freeTextEdits(text: string): Edit[] {
+  return textSecretEdits(text, { freeText: true });
 }

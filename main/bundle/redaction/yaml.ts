@@ -2,11 +2,13 @@
  * Finds secret values in YAML (kubeconfigs: `token`, `client-key-data`, `password`,
  * auth-provider `id-token`/`refresh-token`; crictl.yaml; kubelet config) by key at any nesting,
  * block or flow style, plain, quoted or block scalars. Each value keeps its quoting and its
- * line count. Every document of a multi-document stream is walked.
+ * line count. Every document of a multi-document stream is walked. Beside keys: the item after a
+ * secret flag in a list (kubeconfig exec `args: ["--token", X]`) and the `value` of a name/value
+ * pair whose name is a secret key (exec `env`, a pod's environment).
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar } from 'yaml';
 import { redactBody, type Edit } from './edits';
-import { isSecretKey } from './secret-keys';
+import { isSecretFlag, isSecretKey } from './secret-keys';
 
 const MAX_DEPTH = 256;
 
@@ -47,14 +49,22 @@ export function yamlSecretEdits(text: string): Edit[] | undefined {
       return;
     }
     if (isSeq(node)) {
-      for (const item of node.items) walk(item, path, secret, depth + 1);
+      // `args: [--token, X]`: the item after a secret flag is its value.
+      let afterFlag = false;
+      for (const item of node.items) {
+        walk(item, path, secret || afterFlag, depth + 1);
+        afterFlag = isScalar(item) && isSecretFlag(String(item.value));
+      }
       return;
     }
     if (isMap(node)) {
+      // `env: [{name: AWS_SECRET_ACCESS_KEY, value: X}]`: the value of a secret-named pair.
+      const name = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === 'name');
+      const named = isPair(name) && isScalar(name.value) && isSecretKey(String(name.value.value));
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = isScalar(pair.key) ? String(pair.key.value) : '';
-        walk(pair.value, [...path, key], isSecretKey(key), depth + 1);
+        walk(pair.value, [...path, key], isSecretKey(key) || (named && key === 'value'), depth + 1);
       }
     }
   };
