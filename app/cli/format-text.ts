@@ -83,10 +83,12 @@ export function formatReport(report: Report, st: Style): string {
       ),
     );
   if (s) {
-    for (const rt of s.runtimes)
+    for (const rt of s.runtimes) {
       out.push(
         `  runtime   ${rt.name}${rt.version ? ` ${rt.version}` : ''} at ${rt.endpoint ?? '?'}`,
       );
+      if (rt.cniLoader) out.push(`  CNI load  ${rt.cniLoader.note}`);
+    }
     if (s.kubelet)
       out.push(
         `  kubelet   ${s.kubelet.version ?? 'version unknown'} → ${s.kubelet.endpoint ?? 'endpoint unknown'}`,

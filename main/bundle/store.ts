@@ -42,6 +42,11 @@ export interface BundleStore {
   read(rel: string, range?: ReadRange): Promise<StoreRead>;
   /** Every file under files/ (relative, `/`-separated). */
   listFiles(): Promise<string[]>;
+  /**
+   * Folders under files/ that hold nothing (a hand-made bundle's empty conf dir): a folder under
+   * files/ lists exactly what it holds (docs/bundle-format.md), so empty is empty, not unrecorded.
+   */
+  listEmptyDirs?(): Promise<string[]>;
   /** Frees what the store holds (an unpacked archive's folder). */
   close?(): Promise<void>;
 }
@@ -197,6 +202,20 @@ export class DirectoryStore implements BundleStore {
         if (e.isDirectory()) await walk(path.join(abs, e.name), r, depth + 1);
         else if (e.isFile()) out.push(r);
       }
+    };
+    await walk(this.filesRoot, '', 0);
+    return out;
+  }
+
+  async listEmptyDirs(): Promise<string[]> {
+    const out: string[] = [];
+    const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
+      if (depth > 64 || out.length > BUNDLE_LIMITS.maxEntries) return;
+      const entries = await this.readdir(abs);
+      if (entries.length === 0 && rel) out.push(rel);
+      for (const e of entries)
+        if (e.isDirectory())
+          await walk(path.join(abs, e.name), rel ? `${rel}/${e.name}` : e.name, depth + 1);
     };
     await walk(this.filesRoot, '', 0);
     return out;

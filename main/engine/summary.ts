@@ -15,7 +15,7 @@ export function summarize(s: Snapshot, d: Derived, findings: readonly Finding[])
   const kube = s.kubelet.known ? s.kubelet.value : undefined;
   const main = d.judged[0];
   const inUse = main?.load?.inUse[0];
-  const p = inUse ? parsed(inUse) : undefined;
+  const p = inUse ? parsed(inUse, main?.profile.libcni) : undefined;
   return {
     os: s.node.os,
     ...(s.node.hostname !== undefined && { hostname: s.node.hostname }),
@@ -27,6 +27,12 @@ export function summarize(s: Snapshot, d: Derived, findings: readonly Finding[])
         version: r.facts.version ?? r.cri?.version?.runtimeVersion,
       }),
       configPath: r.facts.configPath,
+      cniLoader: {
+        profile: r.profile.id,
+        loader: r.profile.loader,
+        assumed: r.profile.runtimeVersion === undefined,
+        note: r.profile.note,
+      },
     })),
     ...(kube && {
       kubelet: {

@@ -51,6 +51,7 @@ export class BundleHost implements Host {
     readonly manifest: BundleManifest,
     readonly warnings: string[],
     fileList: string[],
+    emptyDirs: string[] = [],
   ) {
     this.os = manifest.host.os;
     for (const [p, entry] of Object.entries(manifest.paths ?? {})) {
@@ -61,6 +62,12 @@ export class BundleHost implements Host {
       const nodePath = bundleRelToNodePath(this.os, rel);
       this.files.set(pathKey(this.os, nodePath), rel);
       this.imply(nodePath);
+    }
+    for (const rel of emptyDirs) {
+      const nodePath = bundleRelToNodePath(this.os, rel);
+      this.imply(nodePath);
+      const key = pathKey(this.os, nodePath);
+      if (!this.implied.has(key)) this.implied.set(key, new Set());
     }
   }
 
@@ -76,6 +83,7 @@ export class BundleHost implements Host {
         parsed.manifest,
         parsed.warnings,
         await store.listFiles(),
+        (await store.listEmptyDirs?.()) ?? [],
       );
     } catch (e) {
       await store.close?.();

@@ -47,19 +47,29 @@ export async function probeConfDir(ctx: ProbeContext, path: string): Promise<Cni
   const keep = new Set(considered);
   let other = 0;
   const kept = names.filter((n) => keep.has(n) || other++ < MAX_LOADABLE_ENTRIES);
-  const entries = await Promise.all(kept.map((n) => probeConfEntry(ctx, path, n)));
+  const all = new Set(names);
+  const entries = await Promise.all(kept.map((n) => probeConfEntry(ctx, path, n, all)));
   return { path, entries: known(entries), missing: false };
 }
 
 /** Read errors the runtime would meet too: the file is then invalid for it, not unknown. */
 const RUNTIME_READ_ERRORS = new Set(['ENOENT', 'EISDIR', 'ELOOP', 'ENOTDIR']);
 
-async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Promise<CniConfFile> {
+async function probeConfEntry(
+  ctx: ProbeContext,
+  dir: string,
+  name: string,
+  siblings: ReadonlySet<string>,
+): Promise<CniConfFile> {
   const path = joinNode(ctx.os, dir, name);
   const st = await ctx.stat(path);
   // os.ReadDir does not follow links: a symlink to a folder is listed as a file and read
   // (conf.go@v1.3.0 L311-315); only a real folder is skipped.
-  const lst = await ctx.host.stat(path, { noFollow: true }).catch(() => undefined);
+  // Windows: links in a conf dir are rare, and a remote Windows host answers from one batch.
+  const lst =
+    ctx.os === 'linux'
+      ? await ctx.host.stat(path, { noFollow: true }).catch(() => undefined)
+      : undefined;
   const isLink = lst?.ok === true && lst.type === 'symlink';
   const ext = cniExtension(name, ctx.os);
   const original = disabledOriginal(name);
@@ -90,7 +100,10 @@ async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Pro
   const parseExt = loadable ? ext : cniExtension(original as string, ctx.os);
   const r = await ctx.read(path);
   if (!r.ok) {
-    if (RUNTIME_READ_ERRORS.has(r.error)) {
+    // A link that leads nowhere (or loops, or to a folder) fails the runtime's read the same
+    // way; a regular file that vanished since the listing was rewritten mid-scan: unknown.
+    const runtimeSees = r.error === 'EISDIR' || (isLink && RUNTIME_READ_ERRORS.has(r.error));
+    if (runtimeSees) {
       const why =
         r.error === 'EISDIR'
           ? 'is a directory'
@@ -119,7 +132,9 @@ async function probeConfEntry(ctx: ProbeContext, dir: string, name: string): Pro
   const bom = byteOrderMarkError(r.data, parseExt);
   const folderName = !bom && parseExt === '.conflist' ? wantsFolder(text) : undefined;
   const folder =
-    folderName !== undefined && loadable ? await readPluginFolder(ctx, dir, folderName) : undefined;
+    folderName !== undefined && loadable
+      ? await readPluginFolder(ctx, dir, folderName, siblings)
+      : undefined;
   if (folder && !folder.known)
     return {
       ...base,
@@ -154,8 +169,19 @@ async function readPluginFolder(
   ctx: ProbeContext,
   dir: string,
   name: string,
+  siblings: ReadonlySet<string>,
 ): Promise<Fact<FolderPlugins>> {
   const folder = name === '' ? dir : joinNode(ctx.os, dir, name);
+  // A path component past NAME_MAX (255 bytes) fails open(2) with ENAMETOOLONG for the runtime
+  // as well: the conflist is invalid under libcni v1.3, whatever this host's resolver says.
+  if (name.split(/[\\/]/).some((part) => Buffer.byteLength(part) > 255))
+    return known({
+      ok: false,
+      error: `failed to read plugin config files in ${folder}: open ${folder}: file name too long`,
+    });
+  // A plain name that is not an entry of the conf dir has no folder: no need to ask the node.
+  if (name !== '' && name !== '.' && name !== '..' && !/[\\/]/.test(name) && !siblings.has(name))
+    return known({ ok: true, plugins: [] });
   const listing = await ctx.list(folder);
   if (!listing.ok) {
     // A bundle recorded before plugin folders were read has no answer for the folder: almost
@@ -197,7 +223,7 @@ export async function probeBinDir(ctx: ProbeContext, path: string): Promise<CniB
   // What os.Stat and exec see (pkg/invoke/find.go@v1.3.0 L39-45): a folder or a dangling link
   // is not found, a file without the execute bit fails at exec. Windows has no execute bit.
   const unusable: NonNullable<CniBinDir['unusable']> = {};
-  if (names.length <= MAX_LOADABLE_ENTRIES)
+  if (ctx.os === 'linux' && names.length <= MAX_LOADABLE_ENTRIES)
     await Promise.all(
       names.map(async (n) => {
         const st = await ctx.stat(joinNode(ctx.os, path, n));

@@ -7,6 +7,7 @@ import { cniConfShadowedByDefault } from './cni/shadowed-by-default';
 import { cniPluginMissing } from './cni/plugin-missing';
 import { cniDirMismatch } from './cni/dir-mismatch';
 import { cniVersionUnsupported } from './cni/version-unsupported';
+import { cniNetworkAddRefused } from './cni/add-refused';
 import { cniKernelPrerequisites } from './cni/kernel-prerequisites';
 import { cniIpamLeaked } from './cni/ipam-leaked';
 import { cniPluginUnusable } from './cni/plugin-unusable';
@@ -34,6 +35,7 @@ export const CORE_RULES: readonly Rule[] = [
   cniPluginMissing,
   cniDirMismatch,
   cniVersionUnsupported,
+  cniNetworkAddRefused,
   cniKernelPrerequisites,
   cniIpamLeaked,
   cniPluginUnusable,

@@ -88,6 +88,11 @@ const REFERENCE_VERSIONS = ['0.1.0', '0.2.0', '0.3.0', '0.3.1', '0.4.0', '1.0.0'
 export function networkNameError(name: string): string | undefined {
   if (name === '') return 'missing network name';
   if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(name)) return 'invalid characters found in network name';
+  // libcni caches each result as <cacheDir>/results/<network>-<container ID>-<ifname>
+  // (libcni/api.go getCacheFilePath): with a 64-character sandbox ID and "eth0" the file name
+  // passes NAME_MAX (255 bytes) past 185 bytes of network name, and ADD fails writing it.
+  if (new TextEncoder().encode(name).length + 1 + 64 + 1 + 4 > 255)
+    return 'network name too long: the result cache file name passes 255 bytes (file name too long)';
   return undefined;
 }
 

@@ -81,7 +81,7 @@ export function confDirEvidence(rt: RuntimeView, note?: string): Evidence | unde
     path: rt.confDir.path,
     runtime: rt.label,
     entries: rt.load.entries.map((e) => {
-      const p = parsed(e.file);
+      const p = parsed(e.file, rt.profile.libcni);
       return {
         name: e.file.name,
         role: e.role,
@@ -91,7 +91,9 @@ export function confDirEvidence(rt: RuntimeView, note?: string): Evidence | unde
         ...(p && !p.ok && { note: p.error }),
       };
     }),
-    note: note ?? `${rt.label} reads these in byte-wise order (what Go's sort.Strings does)`,
+    note:
+      note ??
+      `${rt.label} reads these in byte-wise order (what Go's sort.Strings does); ${rt.profile.note}`,
   };
 }
 

@@ -4,7 +4,17 @@ export interface NodeSummary {
   hostname?: string;
   osVersion?: string;
   /** The runtime the kubelet uses (or every one found), e.g. "containerd 1.7.20". */
-  runtimes: { name: string; version?: string; endpoint?: string; configPath?: string }[];
+  runtimes: {
+    name: string;
+    version?: string;
+    endpoint?: string;
+    configPath?: string;
+    /**
+     * Which release's CNI loader the model applied to this runtime's conf dir, and whether its
+     * version was known or assumed (docs/knowledge/cni-loading.md#loader-profiles).
+     */
+    cniLoader?: { profile: string; loader: string; assumed: boolean; note: string };
+  }[];
   kubelet?: { version?: string; endpoint?: string; cgroupDriver?: string };
   /** The CNI config the kubelet's runtime loads, if any. */
   cniInUse?: {

@@ -2,6 +2,7 @@ import type { Rule, FindingDraft, RepairOffer } from '../types';
 import { offer } from '../offers';
 import { confDirEvidence, confFileEvidence } from '../evidence';
 import { judgeEachRuntime } from './shared';
+import { parsed } from '../derive';
 import { byteOrder } from '../../conventions/cni-files';
 
 export const cniConfInvalid: Rule = {
@@ -23,7 +24,8 @@ export const cniConfInvalid: Rule = {
       const findings: FindingDraft[] = [];
       const firstValid = load.valid[0];
       for (const f of load.invalid) {
-        const p = f.parse?.known && !f.parse.value.ok ? f.parse.value : undefined;
+        const parse = parsed(f, rt.profile.libcni);
+        const p = parse && !parse.ok ? parse : undefined;
         // containerd aborts on the first bad file before its first valid one (docs/knowledge/cni-loading.md#containerds-loader).
         const fatal = rt.name === 'containerd' ? load.fatal === f : false;
         const severity = fatal || load.valid.length === 0 ? 'error' : 'warning';
@@ -43,8 +45,8 @@ export const cniConfInvalid: Rule = {
           runtime: rt.label,
           title: `${f.name} is not a valid CNI config${fatal ? `: ${rt.label} loads no network at all` : ''}`,
           summary: fatal
-            ? `${rt.label} reads ${f.name} ${before ? 'before any valid config' : ''} and stops at its error (${p?.error}). It then loads no CNI network, reports NetworkReady=false, and every new pod fails sandbox creation.`
-            : `${f.name} fails to parse (${p?.error}). ${rt.name === 'crio' ? 'CRI-O skips it' : `${rt.label} never reaches it because it stops after its in-use config`}, but it breaks the node as soon as the files before it go away.`,
+            ? `${rt.label} reads ${f.name} ${before ? 'before any valid config' : ''} and stops at its error (${p?.error}). It then loads no CNI network, reports NetworkReady=false, and every new pod fails sandbox creation. Judged with the ${rt.profile.note}.`
+            : `${f.name} fails to parse (${p?.error}). ${rt.name === 'crio' ? 'CRI-O skips it' : `${rt.label} never reaches it because it stops after its in-use config`}, but it breaks the node as soon as the files before it go away. Judged with the ${rt.profile.note}.`,
           evidence: [confFileEvidence(f, p?.error), ...(fatal ? [confDirEvidence(rt)!] : [])],
           repairs,
           ...(repairs.length === 0 && {

@@ -48,7 +48,7 @@ export const cniPluginMissing: Rule = {
           runtime: rt.label,
           title: `${f.name} needs plugin ${missing.map((m) => `"${m}"`).join(', ')}, which is not in ${dirs}`,
           summary: inUse
-            ? `${rt.label} uses ${f.name}, so every pod sandbox fails with: failed to find plugin "${missing[0]}" in path [${rt.binDirs.map((d) => d.path).join(' ')}].${elsewhere ? ` The binary exists in ${elsewhere}.` : ''}`
+            ? `${rt.label} uses ${f.name}, so every pod sandbox fails with: failed to find plugin "${missing[0]}" in path [${rt.binDirs.map((d) => d.path).join(' ')}].${statusNote(rt)}${unusableNote(rt, missing)}${elsewhere ? ` The binary exists in ${elsewhere}.` : ''}`
             : skipped
               ? `CRI-O skips ${f.name} because its plugin is missing, so another network is used instead.${elsewhere ? ` The binary exists in ${elsewhere}.` : ''}`
               : `${f.name} is not in use now, but would fail as soon as it is.`,
@@ -74,6 +74,32 @@ export const cniPluginMissing: Rule = {
     return findings.length ? fail(...findings) : pass();
   },
 };
+
+/**
+ * containerd 2.0.3+ (go-cni v1.1.12) runs STATUS of a cniVersion ≥ 1.1.0 network, so the missing
+ * plugin already shows as NetworkReady=false (docs/knowledge/cni-loading.md#containerds-loader);
+ * CRI-O checks only each plugin's type at load, so a missing IPAM or delegate leaves the file in use.
+ */
+function statusNote(rt: RuntimeView): string {
+  const st = rt.load?.status;
+  if (rt.name === 'containerd' && st && !st.ok && rt.profile.statusRunsPlugins)
+    return ` With cniVersion 1.1.0 or later, ${rt.label} runs the plugins' STATUS and already reports NetworkReady=false (${rt.profile.note}).`;
+  if (rt.name === 'crio')
+    return ` CRI-O checks only each plugin's type when it loads the file, so it keeps this network and pods fail when the plugin runs.`;
+  return '';
+}
+
+/** Names that are there but that os.Stat / exec cannot use (a folder, a dangling link). */
+function unusableNote(rt: RuntimeView, missing: string[]): string {
+  const parts: string[] = [];
+  for (const d of rt.binDirs)
+    for (const m of missing) {
+      const u = d.unusable?.[m];
+      if (u === 'dir') parts.push(`${d.path}/${m} is a folder`);
+      if (u === 'dangling') parts.push(`${d.path}/${m} is a symlink to nothing`);
+    }
+  return parts.length ? ` (${parts.join('; ')}: the runtime looks for a regular file.)` : '';
+}
 
 /** A well-known bin dir outside the runtime's list that holds every missing type. */
 function findElsewhere(ctx: RuleContext, rt: RuntimeView, missing: string[]): string | undefined {

@@ -47,6 +47,13 @@ function NodeFacts({ s }: { s: NodeSummary }) {
           ? `${s.cniInUse.file ?? 'no valid config'} in ${s.cniInUse.confDir}${s.cniInUse.network ? ` (network "${s.cniInUse.network}")` : ''}${s.cniInUse.plugins.length ? `: ${s.cniInUse.plugins.join(', ')}` : ''}`
           : 'could not determine'}
       </dd>
+      <dt>CNI loader</dt>
+      <dd>
+        {s.runtimes
+          .map((r) => r.cniLoader?.note)
+          .filter((n): n is string => n !== undefined)
+          .join('; ') || 'not known'}
+      </dd>
     </dl>
   );
 }
