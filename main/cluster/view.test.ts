@@ -66,3 +66,26 @@ describe('the cluster view from recorded API answers', () => {
     expect(v.elsewhere).toHaveLength(4);
   });
 });
+
+describe('the CNIConfigProblem condition the node reporter sets (recorded)', () => {
+  const rdir = new URL('../../fixtures/cluster/lab-v1.32/reporter/', import.meta.url);
+  const rload = (f: string): unknown => JSON.parse(readFileSync(new URL(f, rdir), 'utf8'));
+  const view = buildClusterView({
+    nodes: rload('nodes.json'),
+    pods: rload('pods.json'),
+    events: rload('events.json'),
+  });
+
+  it('is shown on the node, and makes --scan visit it', async () => {
+    const node = view.nodes[0];
+    expect(node?.cniCondition).toMatchObject({
+      status: 'True',
+      reason: 'CniPluginMissing',
+      message: expect.stringContaining('[cni.plugin.missing]'),
+    });
+    const { nodesWorthScanning } = await import('./scan-node');
+    expect(nodesWorthScanning(view).map((n) => n.name)).toEqual(['lab-node']);
+    // The reporter's own DaemonSet pod is not taken for the CNI.
+    expect(node?.cni).toBeUndefined();
+  });
+});

@@ -38,6 +38,7 @@ Runs until SIGTERM; --once scans and reports once. Exit codes: 0 reported; 2 cou
       scan: () => scanForReport(node, root),
       log: (l: string) => io.err(l),
     };
+    let round = Date.now();
     let state = await reportOnce(deps, {});
     if (flags.once) return 0;
     let stop = false;
@@ -48,8 +49,12 @@ Runs until SIGTERM; --once scans and reports once. Exit codes: 0 reported; 2 cou
       });
     });
     while (!stop) {
-      await Promise.race([new Promise((r) => setTimeout(r, period * 1000)), stopped]);
+      // Start to start, not end to start: a change is reported at most one period plus one
+      // scan after it is made.
+      const wait = Math.max(0, round + period * 1000 - Date.now());
+      await Promise.race([new Promise((r) => setTimeout(r, wait)), stopped]);
       if (stop) break;
+      round = Date.now();
       try {
         state = await reportOnce(deps, state);
       } catch (e) {
