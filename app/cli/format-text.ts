@@ -4,6 +4,7 @@ import type { Report } from '../../shared/model/report';
 import { logLineLocation } from '../../shared/log-location';
 import { visible, visibleDeep } from './visible';
 import { accessBanner } from '../../shared/access-banner';
+import { wrapText as wrap } from './wrap';
 
 export interface Style {
   bold(s: string): string;
@@ -52,25 +53,31 @@ function evidenceLines(e: Evidence): string[] {
   }
 }
 
-export function formatFinding(finding: Finding, st: Style): string[] {
+export function formatFinding(finding: Finding, st: Style, width = 100): string[] {
+  const body = Math.max(32, width - 8);
   const f = visibleDeep(finding);
+  const [first = '', ...rest] = wrap(f.title, body);
   const out = [
-    `${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(f.title)}`,
+    `${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(first)}`,
+    ...rest.map((l) => `        ${st.bold(l)}`),
     `        ${st.dim(`[${f.rule}]`)}`,
   ];
-  out.push(...wrap(f.summary, 100).map((l) => `        ${l}`));
+  out.push(...wrap(f.summary, body).map((l) => `        ${l}`));
   for (const e of f.evidence)
     out.push(...evidenceLines(e).map((l) => `        ${st.dim('│')} ${l}`));
   if (f.relatedFindings?.length) out.push(`        explained by: ${f.relatedFindings.join(', ')}`);
-  for (const r of f.repairs)
-    out.push(
-      `        fix: cni-doctor fix ${r.id}   ${st.dim(`# ${r.title}${r.needsElevation ? ' (needs root/Administrator)' : ''}`)}`,
-    );
-  if (f.guidance) out.push(...wrap(`what to do: ${f.guidance}`, 100).map((l) => `        ${l}`));
+  for (const r of f.repairs) {
+    const cmd = `fix: cni-doctor fix ${r.id}`;
+    const why = `# ${r.title}${r.needsElevation ? ' (needs root/Administrator)' : ''}`;
+    // The command stays whole (it is copied); its comment goes below when the line is too long.
+    if (cmd.length + why.length + 3 <= body) out.push(`        ${cmd}   ${st.dim(why)}`);
+    else out.push(`        ${cmd}`, ...wrap(why, body - 2).map((l) => `          ${st.dim(l)}`));
+  }
+  if (f.guidance) out.push(...wrap(`what to do: ${f.guidance}`, body).map((l) => `        ${l}`));
   return out;
 }
 
-export function formatReport(report: Report, st: Style): string {
+export function formatReport(report: Report, st: Style, width = 100): string {
   const r = visibleDeep(report);
   const out: string[] = [];
   const s = r.summary;
@@ -123,7 +130,7 @@ export function formatReport(report: Report, st: Style): string {
     const group = r.findings.filter((f) => f.severity === sev);
     if (group.length === 0) continue;
     out.push(st.bold(`${group.length} ${sev}${group.length > 1 ? 's' : ''}`));
-    for (const f of group) out.push(...formatFinding(f, st), '');
+    for (const f of group) out.push(...formatFinding(f, st, width), '');
   }
   const unknown = r.checks.filter((c) => c.status === 'unknown');
   const counts = ['pass', 'fail', 'unknown', 'not-applicable']
@@ -142,18 +149,4 @@ export function formatReport(report: Report, st: Style): string {
     out.push(st.dim(`  could not determine ${names}: ${reason}`));
   }
   return out.join('\n');
-}
-
-function wrap(text: string, width: number): string[] {
-  const words = text.split(/\s+/);
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of words) {
-    if (cur && cur.length + w.length + 1 > width) {
-      lines.push(cur);
-      cur = w;
-    } else cur = cur ? `${cur} ${w}` : w;
-  }
-  if (cur) lines.push(cur);
-  return lines;
 }

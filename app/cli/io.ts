@@ -5,6 +5,8 @@ export interface Io {
   /** A transient status line; cleared with ''. Only drawn on a TTY. */
   progress(text: string): void;
   isTty: boolean;
+  /** The terminal's width when stdout is one: the text reports wrap to it. */
+  columns?: number;
 }
 
 export function processIo(): Io {
@@ -25,5 +27,7 @@ export function processIo(): Io {
       if (!shown) process.stderr.write('\r');
     },
     isTty: process.stdout.isTTY === true,
+    ...(process.stdout.isTTY === true &&
+      process.stdout.columns > 0 && { columns: process.stdout.columns }),
   };
 }

@@ -11,6 +11,7 @@ import { fixCommand, historyCommand, undoCommand } from './commands/repair-comma
 import { serveCommand } from './commands/serve';
 import { targetsCommand } from './commands/targets';
 import { compareCommand } from './commands/compare';
+import { explainCommand } from './commands/explain';
 import { clusterCommand } from './commands/cluster';
 import { daemonsetCommand } from './commands/daemonset';
 import { nodeReportCommand } from './commands/node-report';
@@ -20,6 +21,7 @@ import { visible } from './visible';
 /** Every subcommand, in the order `--help` lists them. Each declares its own flags. */
 export const COMMANDS: readonly Command[] = [
   scanCommand,
+  explainCommand,
   collectCommand,
   fixCommand,
   undoCommand,

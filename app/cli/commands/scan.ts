@@ -11,8 +11,9 @@ import {
   defineCommand,
 } from '../command';
 import { ansi, formatReport, plain } from '../format-text';
-import { TARGET_FLAGS, targetOf, targetOptions } from '../target-flags';
+import { TARGET_FLAGS, targetOf, targetOptions, type TargetFlagValues } from '../target-flags';
 import { elevatedCommand } from '../invocation';
+import { textWidth } from '../wrap';
 import type { Target } from '../../../shared/target';
 
 const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
@@ -47,26 +48,49 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
     const failOn = flags['fail-on'] ?? 'error';
     if (!isFailOn(failOn))
       throw new ArgError(`--fail-on must be error, warning, info or never (got "${failOn}")`);
-    const criDeadlineMs = criTimeoutMs(flags['cri-timeout']);
-    const target = targetOf(flags);
-    const { report } = target
-      ? await (
-          await import('../../../main/remote/open-target')
-        ).scanTarget(target, targetOptions(flags, io, criDeadlineMs), {
-          onProgress: (step) => io.progress(visible(`scanning ${flags.target}: ${step}`)),
-        })
-      : await scanHere(flags, io, criDeadlineMs);
-    io.progress('');
-    if (report.access && flags.bundle === undefined && rerunnable(target))
-      report.access.rerun = elevatedCommand(wordsOf(flags));
+    const report = await scanNode(flags, io, 'scan');
     if (flags.html !== undefined) await writeHtml(flags.html, report, flags);
     if (flags.json) io.out(JSON.stringify(report, null, 2));
-    else io.out(formatReport(report, io.isTty ? ansi : plain));
+    else io.out(formatReport(report, io.isTty ? ansi : plain, textWidth(io.columns)));
     if (failOn === 'never') return 0;
     const threshold = SEVERITY_RANK[failOn];
     return report.findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 3 : 0;
   },
 });
+
+/**
+ * Scans the node the flags name (this machine, --bundle, --root, --target) and fills the "could
+ * not look" banner's rerun command. `explain` shares it, so it reads the node as `scan` does.
+ */
+export async function scanNode(
+  flags: ScanNodeFlags,
+  io: Io,
+  command: 'scan' | 'explain',
+  operand?: string,
+): Promise<ScanResult['report']> {
+  const criDeadlineMs = criTimeoutMs(flags['cri-timeout']);
+  const target = targetOf(flags);
+  const { report } = target
+    ? await (
+        await import('../../../main/remote/open-target')
+      ).scanTarget(target, targetOptions(flags, io, criDeadlineMs), {
+        onProgress: (step) => io.progress(visible(`scanning ${flags.target}: ${step}`)),
+      })
+    : await scanHere(flags, io, criDeadlineMs);
+  io.progress('');
+  if (report.access && flags.bundle === undefined && rerunnable(target))
+    report.access.rerun = elevatedCommand([
+      ...wordsOf(command, flags),
+      ...(operand !== undefined ? [operand] : []),
+    ]);
+  return report;
+}
+
+type ScanNodeFlags = TargetFlagValues & {
+  bundle?: string;
+  root?: string;
+  'cri-timeout'?: string;
+};
 
 async function scanHere(
   flags: { bundle?: string; root?: string },
@@ -122,10 +146,10 @@ function rerunnable(target: Target | undefined): boolean {
   );
 }
 
-/** `scan` and its flags as given, for the rerun command. */
-function wordsOf(flags: Record<string, string | boolean | undefined>): string[] {
+/** The command and its flags as given, for the rerun command. */
+function wordsOf(command: string, flags: Record<string, string | boolean | undefined>): string[] {
   return [
-    'scan',
+    command,
     ...Object.entries(flags).flatMap(([k, v]) =>
       v === true ? [`--${k}`] : typeof v === 'string' ? [`--${k}`, v] : [],
     ),

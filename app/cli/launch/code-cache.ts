@@ -46,6 +46,7 @@ export const CACHED_COMMANDS = [
   'cluster',
   'daemonset',
   'node-report',
+  'explain',
 ] as const;
 
 /** Where the user's caches go: $XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%, ~/Library/Caches. */
