@@ -4,7 +4,8 @@
  *   garbles localised HNS names (docs/knowledge/windows-hns.md#getting-json-out-reliably, docs/knowledge/windows-node.md#node-powershell). A shell without a console cannot set it,
  *   which is harmless because the collection script escapes non-ASCII anyway.
  * - No progress records: they slow cmdlets down and are of no use to a pipe.
- * - Modules only from folders that need Administrator to write. The doctor's shell may run
+ * - Modules only from folders that need Administrator to write, and PowerShell 7's folder only in
+ *   PowerShell 7. The doctor's shell may run
  *   elevated; module auto-loading must not pick up a module an unprivileged user placed in
  *   Documents\WindowsPowerShell\Modules (first on the default PSModulePath).
  * - Finally the shell's process ID, which the session needs to kill the whole process tree on
@@ -15,7 +16,9 @@
 export const SESSION_INIT_SCRIPT = [
   'try { [Console]::OutputEncoding = New-Object System.Text.UTF8Encoding $false } catch { }',
   "$global:ProgressPreference = 'SilentlyContinue'",
-  '$env:PSModulePath = @("$PSHOME\\Modules", "$env:ProgramFiles\\PowerShell\\Modules", "$env:ProgramFiles\\WindowsPowerShell\\Modules", "$env:SystemRoot\\System32\\WindowsPowerShell\\v1.0\\Modules") -join \';\'',
+  // PowerShell 7's own module folder only in PowerShell 7: Windows PowerShell 5.1 could otherwise
+  // auto-load a 7-only module from it (PowerShell-Docs about_PSModulePath).
+  '$env:PSModulePath = @(@("$PSHOME\\Modules") + @(if ($PSVersionTable.PSEdition -eq \'Core\') { "$env:ProgramFiles\\PowerShell\\Modules" }) + @("$env:ProgramFiles\\WindowsPowerShell\\Modules", "$env:SystemRoot\\System32\\WindowsPowerShell\\v1.0\\Modules")) -join \';\'',
   '$PID',
 ].join('\n');
 
