@@ -72,6 +72,13 @@ export interface BackendOps {
 
 export type BackendOp = keyof BackendOps;
 
+/**
+ * `signal` aborts when whoever asked has gone (serve: the HTTP request was closed); an operation
+ * that can stop early (a scan of a remote node) does, the others ignore it.
+ */
 export type Backend = {
-  [K in BackendOp]: (req: BackendOps[K]['req']) => Promise<BackendOps[K]['res']>;
+  [K in BackendOp]: (
+    req: BackendOps[K]['req'],
+    signal?: AbortSignal,
+  ) => Promise<BackendOps[K]['res']>;
 };

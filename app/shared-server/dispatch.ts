@@ -14,6 +14,8 @@ export type DispatchResults = {
 export type Dispatcher = <K extends Operation>(
   op: K,
   payload: unknown,
+  /** Aborted when the caller has gone (an HTTP request closed before its answer). */
+  signal?: AbortSignal,
 ) => Promise<Envelope<DispatchResults[K]>>;
 
 export interface DispatcherDeps {
@@ -26,9 +28,11 @@ export interface DispatcherDeps {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { backend } = deps;
-  const handlers: { [K in Operation]: (req: ValidRequest<K>) => Promise<DispatchResults[K]> } = {
+  const handlers: {
+    [K in Operation]: (req: ValidRequest<K>, signal?: AbortSignal) => Promise<DispatchResults[K]>;
+  } = {
     info: () => backend.info(undefined),
-    scan: (r) => backend.scan(r),
+    scan: (r, signal) => backend.scan(r, signal),
     inventory: (r) => backend.inventory(r),
     hnsObject: (r) => backend.hnsObject(r),
     listDemos: () => backend.listDemos(undefined),
@@ -61,13 +65,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     clusterScanNode: (r) => backend.clusterScanNode(r),
   };
 
-  return async (op, payload) => {
+  return async (op, payload, signal) => {
     try {
       if (!Object.prototype.hasOwnProperty.call(handlers, op))
         throw new ApiError('not-found', 'unknown operation');
       const req = validateRequest(op, payload);
-      const handler = handlers[op] as (r: typeof req) => Promise<DispatchResults[typeof op]>;
-      return { ok: true, result: await handler(req) };
+      const handler = handlers[op] as (
+        r: typeof req,
+        signal?: AbortSignal,
+      ) => Promise<DispatchResults[typeof op]>;
+      return { ok: true, result: await handler(req, signal) };
     } catch (e) {
       const env = toErrorEnvelope(e);
       if (!env.ok) deps.onError?.(String(op).slice(0, 40), env.error.code, env.error.message);

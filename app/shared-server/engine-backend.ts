@@ -131,8 +131,8 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       };
     },
 
-    async scan(r) {
-      const res = (await scans.scan(r)).response;
+    async scan(r, signal) {
+      const res = (await scans.scan(r, signal)).response;
       const access = res.report.access;
       // Elevating this door helps for this machine and a node container, not for a recording.
       if (!access || !opts.rerunElevated || (r.source !== 'live' && r.source !== 'target'))

@@ -34,4 +34,23 @@ describe('Gate', () => {
     releases[0]?.();
     await d;
   });
+
+  it('drops a waiting job whose caller has gone: it never runs and frees its queue place', async () => {
+    const gate = new Gate('scans', 1, 1);
+    let release = (): void => undefined;
+    const a = gate.run(() => new Promise<void>((r) => (release = r)));
+    const gone = new AbortController();
+    let ran = false;
+    const b = gate.run(async () => {
+      ran = true;
+    }, gone.signal);
+    gone.abort();
+    await expect(b).rejects.toMatchObject({ code: 'unavailable' });
+    // Its queue place is free again, and the slot goes to the next caller.
+    const c = gate.run(async () => 'c');
+    release();
+    await a;
+    expect(await c).toBe('c');
+    expect(ran).toBe(false);
+  });
 });

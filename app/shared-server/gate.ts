@@ -15,11 +15,25 @@ export class Gate {
     private readonly maxWaiting: number,
   ) {}
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  /** `signal`: a job still waiting for its turn when it aborts leaves the queue, never runs. */
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw cancelled(this.what);
     if (this.active >= this.maxRunning) {
       if (this.waiting.length >= this.maxWaiting)
         throw new ApiError('unavailable', `too many ${this.what} at once; try again shortly`);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const turn = (): void => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        };
+        const leave = (): void => {
+          const i = this.waiting.indexOf(turn);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(cancelled(this.what));
+        };
+        signal?.addEventListener('abort', leave, { once: true });
+        this.waiting.push(turn);
+      });
     } else {
       this.active++;
     }
@@ -32,4 +46,8 @@ export class Gate {
       else this.active--;
     }
   }
+}
+
+function cancelled(what: string): ApiError {
+  return new ApiError('unavailable', `cancelled: nobody waits for these ${what} any more`);
 }

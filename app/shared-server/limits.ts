@@ -12,4 +12,9 @@ export const REQUEST_LIMITS = {
   /** Scans running at once in `serve` (each walks a whole node or bundle). */
   maxConcurrentScans: 2,
   maxQueuedScans: 32,
+  /**
+   * Scans of remote nodes at once (one per node): they mostly wait on the node, each for at most
+   * its deadline, and have slots apart from maxConcurrentScans so hung nodes never block the rest.
+   */
+  maxConcurrentTargetScans: 8,
 } as const;

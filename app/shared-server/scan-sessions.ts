@@ -48,6 +48,12 @@ export interface ScanSessionOptions {
 
 const MAX_SCANS = 6;
 
+interface InFlight {
+  controller: AbortController;
+  /** Callers waiting with a signal (Infinity: one waits without). */
+  waiters: number;
+}
+
 export class ScanSessions {
   private readonly scans = new Map<string, ScanEntry>();
   /** Immutable sources (bundles, demos) scan once; concurrent requests share one scan. */
@@ -63,12 +69,28 @@ export class ScanSessions {
     REQUEST_LIMITS.maxConcurrentScans,
     REQUEST_LIMITS.maxQueuedScans,
   );
+  /**
+   * Nodes reached through a transport have slots of their own: a scan of a node mostly waits on
+   * it, and a hung node (which holds its slot until its deadline) must never hold up a scan of a
+   * bundle, a demo or this machine. One scan per target at a time (bySource shares it).
+   */
+  private readonly targetGate = new Gate(
+    'node scans',
+    REQUEST_LIMITS.maxConcurrentTargetScans,
+    REQUEST_LIMITS.maxQueuedScans,
+  );
+  /** Scans in flight: who still waits for each, so the last one to leave cancels it. */
+  private readonly inFlight = new Map<Promise<ScanEntry>, InFlight>();
 
   constructor(private readonly opts: ScanSessionOptions) {}
 
-  /** Scans (or reuses the scan of) a source and makes it the current one. */
-  async scan(r: ScanRequest): Promise<ScanEntry> {
-    const entry = await this.scanFor(r);
+  /**
+   * Scans (or reuses the scan of) a source and makes it the current one. `signal`: the request
+   * went away (the browser left); once nobody waits for a scan any more, it is cancelled — a
+   * node's session closed, a scan still queued dropped.
+   */
+  async scan(r: ScanRequest, signal?: AbortSignal): Promise<ScanEntry> {
+    const entry = await this.scanFor(r, signal);
     this.remember(entry);
     this.current = entry;
     this.lastTarget = entry.target;
@@ -106,7 +128,10 @@ export class ScanSessions {
     return current;
   }
 
-  private async resolveHost(r: ScanRequest): Promise<{
+  private async resolveHost(
+    r: ScanRequest,
+    cancel: AbortSignal,
+  ): Promise<{
     host: Host;
     label: string;
     target?: RemoteTarget;
@@ -123,6 +148,14 @@ export class ScanSessions {
       const { openTarget } = await import('../../main/remote/open-target');
       const opened = await openTarget(target);
       const { RemoteLinuxHost } = await import('../../main/remote/remote-host');
+      // Nobody waits any more: the node's session ends now (its program is stopped), so a scan
+      // of a hung node does not hold its slot until the deadline.
+      const onCancel = (): void => {
+        if (opened.host instanceof RemoteLinuxHost)
+          opened.host.cancel('the scan was cancelled: nobody waits for it any more');
+      };
+      cancel.addEventListener('abort', onCancel, { once: true });
+      if (cancel.aborted) onCancel();
       try {
         if (opened.host instanceof RemoteLinuxHost) await opened.host.connect();
       } catch (e) {
@@ -149,7 +182,7 @@ export class ScanSessions {
     return { host: await BundleHost.open(p), label: `demo: ${demo.title}` };
   }
 
-  private async run(r: ScanRequest): Promise<ScanEntry> {
+  private async run(r: ScanRequest, cancel: AbortSignal): Promise<ScanEntry> {
     const jobId = newJobId();
     const emit = (step: string, done = false, error?: string): void =>
       this.opts.progress.emit({
@@ -162,7 +195,7 @@ export class ScanSessions {
     emit('opening');
     const startedAtMs = Date.now();
     try {
-      const { host, label, target, info, failure, close } = await this.resolveHost(r);
+      const { host, label, target, info, failure, close } = await this.resolveHost(r, cancel);
       let result: ScanResult;
       // The scan reads through a wrapper that keeps log context; repairs use the host itself.
       const keeping = keepLogContext(host);
@@ -170,6 +203,7 @@ export class ScanSessions {
         result = await scanHost(keeping.host, { onProgress: (step) => emit(step) });
         const failed = failure?.();
         if (failed) throw failed;
+        if (cancel.aborted) throw new ApiError('unavailable', 'the scan was cancelled');
       } finally {
         // A target's session (agent, debug pod) is released after every scan, failed or not.
         await close?.();
@@ -228,11 +262,16 @@ export class ScanSessions {
     }
   }
 
-  private scanFor(r: ScanRequest): Promise<ScanEntry> {
+  private scanFor(r: ScanRequest, signal?: AbortSignal): Promise<ScanEntry> {
     const key = sourceKey(r);
     const running = this.bySource.get(key);
-    if (running) return running;
-    const p = this.gate.run(() => this.run(r));
+    if (running) return this.join(running, signal);
+    const controller = new AbortController();
+    const gate = r.source === 'target' ? this.targetGate : this.gate;
+    const p = gate.run(() => this.run(r, controller.signal), controller.signal);
+    this.inFlight.set(p, { controller, waiters: 0 });
+    const settled = (): void => void this.inFlight.delete(p);
+    void p.then(settled, settled);
     this.bySource.set(key, p);
     // Live nodes change: keep the promise only while it runs. Recordings never change.
     const forget = (): void => {
@@ -240,6 +279,33 @@ export class ScanSessions {
     };
     if (r.source === 'live' || r.source === 'target') void p.then(forget, forget);
     else void p.catch(forget);
+    return this.join(p, signal);
+  }
+
+  /**
+   * One more caller waits for `p`. A caller without a signal never leaves (the desktop, Compare,
+   * a prefetch); when every caller with one has left, the scan is cancelled.
+   */
+  private join(p: Promise<ScanEntry>, signal?: AbortSignal): Promise<ScanEntry> {
+    const job = this.inFlight.get(p);
+    if (!job) return p;
+    if (!signal) {
+      job.waiters = Infinity;
+      return p;
+    }
+    job.waiters++;
+    const leave = (): void => {
+      job.waiters--;
+      if (job.waiters <= 0) job.controller.abort();
+    };
+    if (signal.aborted) leave();
+    else {
+      signal.addEventListener('abort', leave, { once: true });
+      void p.then(
+        () => signal.removeEventListener('abort', leave),
+        () => signal.removeEventListener('abort', leave),
+      );
+    }
     return p;
   }
 }

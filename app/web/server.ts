@@ -157,7 +157,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       payload = parseJsonBody((await readBody(req, REQUEST_LIMITS.maxJsonBytes)).toString('utf8'));
     }
 
-    const env = await opts.dispatcher(op, payload);
+    // The browser left (tab closed, request aborted) before the answer: its work is cancelled
+    // (a scan of a hung node must not hold its slot until the node's deadline).
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    const env = await opts.dispatcher(op, payload, gone.signal);
     if (op === 'exportBundle' && env.ok) {
       const { fileName, data } = env.result as { fileName: string; data: Uint8Array };
       return send(res, 200, Buffer.from(data), 'application/gzip', {

@@ -232,6 +232,12 @@ export class AgentSession {
     this.proc?.kill();
   }
 
+  /** Fails the session now (nobody waits for it any more) and stops the program on the node. */
+  abort(why: string): void {
+    this.fail(new NodeSessionError(`${this.targetName}: ${why}`));
+    this.proc?.kill();
+  }
+
   ask(r: AgentRequest): Promise<AgentAnswer> {
     const problem = requestProblem(r);
     if (problem) return Promise.reject(new Error(problem));

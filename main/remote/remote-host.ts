@@ -204,6 +204,11 @@ export class RemoteLinuxHost implements Host {
     return this.programsStarted ?? Promise.resolve();
   }
 
+  /** Ends the session now: every pending and later question fails with `why`. */
+  cancel(why: string): void {
+    this.session.abort(why);
+  }
+
   async close(): Promise<void> {
     clearTimeout(this.relayTimer);
     closeWarm(this.relay);
