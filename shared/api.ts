@@ -8,6 +8,7 @@
  * Browser-safe: types and constants only, no Node APIs, no zod (validation lives main-side in
  * app/shared-server/validate.ts and is shared by the IPC handlers and the HTTP server).
  */
+import type { ExplainRequest, ExplainResult } from './api-explain';
 import type { ClusterNodeView, ClusterView } from './cluster';
 import type { Report } from './model/report';
 import type { RuleInfo } from './model/finding';
@@ -184,6 +185,8 @@ export interface DoctorApi {
   cluster(req: ClusterRequest): Promise<ClusterView>;
   /** One node of it scanned through a kubectl debug pod, its stuck pods tied to findings. */
   clusterScanNode(req: ClusterScanRequest): Promise<ClusterNodeView>;
+  /** A pasted event or log line, tied to the finding of a scan that explains it (api-explain.ts). */
+  explain(req: ExplainRequest): Promise<ExplainResult>;
   /** Scan and repair progress; returns the unsubscribe function. */
   onProgress(listener: (e: ProgressEvent) => void): () => void;
 }
@@ -213,6 +216,7 @@ export const CHANNELS = {
   criRaw: 'doctor:cri-raw',
   cluster: 'doctor:cluster',
   clusterScanNode: 'doctor:cluster-scan-node',
+  explain: 'doctor:explain',
 } as const;
 
 export const PROGRESS_CHANNEL = 'doctor:progress';
@@ -244,6 +248,7 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   criRaw: '/api/cri-raw',
   cluster: '/api/cluster',
   clusterScanNode: '/api/cluster-scan-node',
+  explain: '/api/explain',
 };
 
 export const HTTP_EVENTS_ROUTE = '/api/events';

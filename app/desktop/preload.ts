@@ -43,6 +43,7 @@ const api: DoctorApi = {
   criRaw: (scanId) => invoke(CHANNELS.criRaw, { scanId }),
   cluster: (req) => invoke(CHANNELS.cluster, req),
   clusterScanNode: (req) => invoke(CHANNELS.clusterScanNode, req),
+  explain: (req) => invoke(CHANNELS.explain, req),
   onProgress(listener) {
     const handler = (_e: IpcRendererEvent, p: ProgressEvent): void => listener(p);
     ipcRenderer.on(PROGRESS_CHANNEL, handler);

@@ -4,6 +4,7 @@
  * a Backend handed to `createDispatcher`, so tests can spy on it and prove that a hostile request
  * never reaches it.
  */
+import type { ExplainRequest, ExplainResult } from '../../shared/api-explain';
 import type {
   AppInfo,
   CompareRequest,
@@ -68,6 +69,7 @@ export interface BackendOps {
   criRaw: { req: { scanId: string }; res: CriRaw };
   cluster: { req: ClusterRequest; res: ClusterView };
   clusterScanNode: { req: ClusterScanRequest; res: ClusterNodeView };
+  explain: { req: ExplainRequest; res: ExplainResult };
 }
 
 export type BackendOp = keyof BackendOps;

@@ -63,6 +63,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     criRaw: (r) => backend.criRaw(r),
     cluster: (r) => backend.cluster(r),
     clusterScanNode: (r) => backend.clusterScanNode(r),
+    explain: (r) => backend.explain(r),
   };
 
   return async (op, payload, signal) => {

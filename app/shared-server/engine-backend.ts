@@ -24,6 +24,7 @@ import { TargetRegistry } from './targets';
 import { compareHeldScans, heldScans } from './compare-scans';
 import { WatchSession } from './watch-session';
 import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
+import { explainText } from '../../main/engine/explain';
 import { criRaw, viewFile, viewLog, type ViewableScan } from './viewers';
 import { clusterScanNode, clusterView } from './cluster';
 
@@ -172,6 +173,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     viewFile: async ({ scanId, ...req }) => viewFile(viewable(scans, scanId), req),
     viewLog: async ({ scanId, ...req }) => viewLog(viewable(scans, scanId), req),
     criRaw: async ({ scanId }) => criRaw(viewable(scans, scanId)),
+    explain: async ({ scanId, text }) => explainText(text, held(scanId).result.report),
 
     cluster: (r) => clusterView(r),
     clusterScanNode: (r) => clusterScanNode(r),

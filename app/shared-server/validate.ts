@@ -3,6 +3,7 @@
  * server. Payloads are strict (unknown keys are errors), ids must match the exact formats in
  * shared/api.ts ID_PATTERNS, and keys that could pollute prototypes are refused wherever they sit.
  */
+import { EXPLAIN_MAX_CHARS } from '../../shared/api-explain';
 import { z } from 'zod';
 import { ID_PATTERNS, type Operation, type ScanRequest } from '../../shared/api';
 import { VIEW_LIMITS } from '../../shared/api-viewers';
@@ -124,6 +125,10 @@ export const REQUEST_SCHEMAS = {
   criRaw: z.strictObject({ scanId: id('scanId') }),
   cluster: z.strictObject({ context: kubeContext.optional() }),
   clusterScanNode: z.strictObject({ context: kubeContext.optional(), node: nodeName }),
+  explain: z.strictObject({
+    scanId: id('scanId'),
+    text: z.string().min(1).max(EXPLAIN_MAX_CHARS),
+  }),
 } satisfies Record<Operation, z.ZodType>;
 
 export type ValidRequest<K extends Operation> = z.output<(typeof REQUEST_SCHEMAS)[K]>;

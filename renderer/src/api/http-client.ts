@@ -152,6 +152,7 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     criRaw: (scanId) => call('criRaw', { scanId }),
     cluster: (req) => call('cluster', req),
     clusterScanNode: (req) => call('clusterScanNode', req),
+    explain: (req) => call('explain', req),
     onProgress(fn) {
       listeners.add(fn);
       if (!stream) {

@@ -7,6 +7,7 @@ import type { NodeSummary } from '../../../shared/model/summary';
 import type { UnexplainedLogLines } from '../../../shared/model/report';
 import { logLineLocation } from '../../../shared/log-location';
 import { SeverityBadge } from '../components/Badges';
+import { ExplainBox } from '../components/ExplainBox';
 import { useView } from '../state/view-store';
 
 function Ready({ value }: { value: boolean | undefined }) {
@@ -144,6 +145,8 @@ export function Overview({ scan }: { scan: ScanResponse }) {
       </section>
 
       {report.unexplainedLogLines && <UnexplainedLines u={report.unexplainedLogLines} />}
+
+      <ExplainBox scan={scan} />
 
       <div className="grid2">
         <section className="card" aria-labelledby="node-title">
