@@ -10,6 +10,7 @@ export const SCREENS = [
   'bundles',
   'demo',
   'compare',
+  'cluster',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];
 

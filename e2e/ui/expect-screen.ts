@@ -49,6 +49,10 @@ export async function expectScreen(page: Page, name: string, topFinding: RegExp)
       await expect(page.getByRole('region', { name: /^Load order of / }).first()).toBeVisible();
       break;
     }
+    case 'cluster':
+      await heading('Cluster');
+      await expect(page.getByRole('region', { name: 'lab-node' })).toContainText(/stuck/);
+      break;
     case 'file-viewer':
       // A file the top finding quotes, whole, as the scan's snapshot holds it.
       await expect(page.getByTestId('viewer').getByRole('heading', { level: 2 })).toBeVisible();

@@ -36,7 +36,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(
     process.execPath,
     ['bin/cni-doctor.mjs', 'serve', '--port', '0', '--bundle', 'assets/demo/healthy-node'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The Cluster screen reads API answers recorded from a real cluster, not this machine's
+      // kubeconfig (fixtures/cluster/README.md).
+      env: {
+        ...process.env,
+        CNI_DOCTOR_KUBECTL: path.join(ROOT, 'fixtures/cluster/replay-kubectl.mjs'),
+      },
+    },
   );
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

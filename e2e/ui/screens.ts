@@ -31,6 +31,10 @@ export async function visitEveryScreen(page: Page, demoId: string, visit: Visit)
   await goScreen(page, 'compare');
   await compareWithHealthy(page);
   await visit('compare');
+  // The cluster as recorded from a real one (global-setup points serve at the replayed kubectl).
+  await goScreen(page, 'cluster');
+  await expect(page.getByRole('region', { name: 'lab-node' })).toBeVisible();
+  await visit('cluster');
 }
 
 /** On the Compare screen: the scan shown now (After) against the healthy demo (Before). */
