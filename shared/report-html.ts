@@ -9,6 +9,7 @@
 import type { CheckResult, Evidence, Finding } from './model/finding';
 import type { AccessNote, Report } from './model/report';
 import { accessBanner } from './access-banner';
+import { escapeHtml } from './escape';
 import { shellLine } from './shell-quote';
 
 export interface HtmlReportOptions {
@@ -18,24 +19,8 @@ export interface HtmlReportOptions {
   version?: string;
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for element content and quoted attributes; control characters become visible. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
-    .replace(
-      // eslint-disable-next-line no-control-regex
-      /[\x00-\x08\x0b-\x1f\x7f]/g,
-      (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-    );
-}
+// Escaping for every output format lives in escape.ts; re-exported for existing callers.
+export { escapeHtml };
 
 const h = escapeHtml;
 
@@ -191,6 +176,15 @@ function accessSection(a: AccessNote): string {
   )}${b.command ? ` <code>${h(b.command)}</code>` : ''}</p></section>`;
 }
 
+/** Whether quoted node text was redacted (main/bundle/redaction/report.ts); said on the page. */
+function evidenceRedaction(report: Report): string | undefined {
+  const r = report.redaction;
+  if (!r) return undefined;
+  return r.evidence === 'unredacted'
+    ? 'NOT redacted: quoted verbatim, it may hold tokens and passwords'
+    : `secrets redacted as in a collected bundle (${r.hidden} value${r.hidden === 1 ? '' : 's'} hidden)`;
+}
+
 export function renderReportHtml(report: Report, opts: HtmlReportOptions): string {
   const s = report.summary;
   const top = report.findings.find((f) => f.id === s?.topFindingId);
@@ -210,6 +204,7 @@ export function renderReportHtml(report: Report, opts: HtmlReportOptions): strin
       s?.cniInUse ? `${s.cniInUse.file ?? 'none'} in ${s.cniInUse.confDir}` : undefined,
     ],
     ['CRI answers', report.target?.cri],
+    ['Evidence', evidenceRedaction(report)],
   ];
   const title = `cni-doctor report: ${opts.label}`;
   return `<!doctype html>

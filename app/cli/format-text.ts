@@ -89,6 +89,13 @@ export function formatReport(report: Report, st: Style, width = 100): string {
         `target ${r.target.target} via ${r.target.transport}${r.target.cri !== undefined ? `; CRI: ${r.target.cri}` : ''}`,
       ),
     );
+  if (r.redaction?.evidence === 'unredacted')
+    out.push(
+      st.sev(
+        'warning',
+        '  evidence  NOT redacted (--unredacted): it may hold tokens and passwords',
+      ),
+    );
   if (s) {
     for (const rt of s.runtimes) {
       out.push(

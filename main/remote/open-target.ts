@@ -4,8 +4,7 @@
  */
 import { formatTarget, type RemoteTarget, type Target, type TargetInfo } from '../../shared/target';
 import type { Host } from '../host/host';
-import type { ScanResult } from '../engine/scan';
-import type { SnapshotOptions } from '../probes/snapshot';
+import type { ScanOptions, ScanResult } from '../engine/scan';
 import { RemoteLinuxHost } from './remote-host';
 import type { Transport } from './transport';
 import type { NodeDeadlines } from './node-deadlines';
@@ -170,7 +169,7 @@ async function windowsTarget(
 export async function scanTarget(
   t: Target,
   o: TargetOptions = {},
-  scan: SnapshotOptions = {},
+  scan: ScanOptions = {},
 ): Promise<ScanResult & { target: TargetInfo }> {
   const opened = await openTarget(t, o);
   try {

@@ -28,6 +28,12 @@ export interface Report {
    * counts them all). The Overview lists them: a matched error string is never hidden.
    */
   unexplainedLogLines?: UnexplainedLogLines;
+  /**
+   * Extension: whether the node's text the report quotes (evidence, summaries, reasons, log
+   * lines) was redacted as `collect` redacts a bundle, and how many values were hidden;
+   * `unredacted` only when asked for (`scan --unredacted`), and every output then says so.
+   */
+  redaction?: { evidence: 'redacted'; hidden: number } | { evidence: 'unredacted' };
 }
 
 export interface UnexplainedLogLines {

@@ -41,6 +41,10 @@ run (bad arguments, unreadable or malformed bundle), with one line on stderr.`,
       value: 'FILE',
       help: 'also write the whole report as one self-contained HTML page (opens offline; for tickets)',
     },
+    unredacted: {
+      type: 'boolean',
+      help: 'quote node text verbatim in every output (NOT redacted: may hold tokens and passwords)',
+    },
     ...CRI_TIMEOUT_FLAG,
     ...TARGET_FLAGS,
   },
@@ -75,6 +79,7 @@ export async function scanNode(
         await import('../../../main/remote/open-target')
       ).scanTarget(target, targetOptions(flags, io, criDeadlineMs), {
         onProgress: (step) => io.progress(visible(`scanning ${flags.target}: ${step}`)),
+        ...(flags.unredacted && { unredacted: true }),
       })
     : await scanHere(flags, io, criDeadlineMs);
   io.progress('');
@@ -90,10 +95,12 @@ type ScanNodeFlags = TargetFlagValues & {
   bundle?: string;
   root?: string;
   'cri-timeout'?: string;
+  /** Quote node text verbatim (scan --unredacted); explain has no such flag. */
+  unredacted?: boolean;
 };
 
 async function scanHere(
-  flags: { bundle?: string; root?: string },
+  flags: { bundle?: string; root?: string; unredacted?: boolean },
   io: Io,
   criDeadlineMs: number | undefined,
 ): Promise<ScanResult> {
@@ -115,6 +122,7 @@ async function scanHere(
     for (const w of host.warnings) io.err(visible(`cni-doctor scan: warning: ${w}`));
   return scanHost(host, {
     onProgress: (step) => io.progress(`scanning: ${step}`),
+    ...(flags.unredacted && { unredacted: true }),
   });
 }
 
