@@ -141,9 +141,12 @@ export class BundleHost implements Host {
     };
   }
 
-  async stat(p: string): Promise<StatResult> {
+  async stat(p: string, opts?: { noFollow?: boolean }): Promise<StatResult> {
     const key = pathKey(this.os, p);
     const entry = this.paths.get(key);
+    // A recorded link target answers lstat: the entry is a link, whatever it leads to.
+    if (opts?.noFollow && entry?.target !== undefined)
+      return { ok: true, type: 'symlink', target: entry.target };
     if (entry) {
       if (entry.error)
         return { ok: false, error: errorCode(entry.error), message: `${p}: ${entry.error}` };

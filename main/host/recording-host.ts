@@ -115,8 +115,13 @@ export class RecordingHost implements Host {
   async stat(p: string, o?: { noFollow?: boolean }): Promise<StatResult> {
     const r = await this.gated(() => this.inner.stat(p, o));
     // lstat answers describe the link itself; the bundle keeps the followed view, which is what
-    // every probe but the symlink check asks for.
-    if (o?.noFollow) return r;
+    // every probe but the symlink check asks for, plus the link's target: a replay then knows
+    // the entry is a link (libcni lists a link to a folder and fails to read it).
+    if (o?.noFollow) {
+      if (r.ok && r.type === 'symlink' && r.target !== undefined)
+        this.paths[p] = { ...(this.paths[p] ?? { type: 'file' }), target: r.target };
+      return r;
+    }
     if (!r.ok) {
       if (r.error !== 'UNRECORDED')
         this.paths[p] =

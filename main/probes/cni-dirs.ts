@@ -70,7 +70,8 @@ async function probeConfEntry(
     ctx.os === 'linux'
       ? await ctx.host.stat(path, { noFollow: true }).catch(() => undefined)
       : undefined;
-  const isLink = lst?.ok === true && lst.type === 'symlink';
+  // A bundle keeps the followed type and the link's target: a target means a link.
+  const isLink = lst?.ok === true && (lst.type === 'symlink' || lst.target !== undefined);
   const ext = cniExtension(name, ctx.os);
   const original = disabledOriginal(name);
   const kind: CniConfFile['kind'] = isLink
