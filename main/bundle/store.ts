@@ -285,9 +285,17 @@ export async function openBundleStore(
   try {
     st = opts.blockingIo ? fs.statSync(p) : await fsp.stat(p);
   } catch (e) {
-    throw new BundleError(
-      `cannot open bundle ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
+    // Words, not errno codes: a newcomer read "ENOENT" as a crash (newcomer review, journey 5).
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file or folder'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code === 'ENOTDIR'
+            ? 'a part of the path is not a folder'
+            : (code ?? (e as Error).message);
+    throw new BundleError(`cannot open bundle ${p}: ${why}`);
   }
   if (st.isDirectory()) return new DirectoryStore(p, undefined, opts.blockingIo);
   if (st.isFile()) return ArchiveStore.open(p);

@@ -123,3 +123,14 @@ describe('scan of a node whose runtime socket the scan may not open (issue 22, p
     expect(text).toMatch(/run with sudo on the node \(a bundle: collect it again that way\)/);
   });
 });
+
+describe('scan --bundle of a path that does not exist', () => {
+  it('says so in words, not ENOENT', async () => {
+    const io = captureIo();
+    const code = await main(['scan', '--bundle', '/nonexistent/cni-doctor-x.tar.gz'], io);
+    expect(code).toBe(2);
+    expect(io.stderr).toEqual([
+      'cni-doctor scan: cannot open bundle /nonexistent/cni-doctor-x.tar.gz: no such file or folder',
+    ]);
+  });
+});
