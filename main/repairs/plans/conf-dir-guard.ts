@@ -6,7 +6,8 @@
  */
 import type { Snapshot } from '../../../shared/model/snapshot';
 import { basenameNode, dirnameNode, pathKey } from '../../conventions/node-paths';
-import { cniExtension, parseCniConfig } from '../../probes/cni-parse';
+import { cniExtension, parseCniConfig, wantsFolder } from '../../probes/cni-parse';
+import type { FolderPlugins } from '../../probes/cni-parse';
 import { joinNode } from '../../conventions/node-paths';
 import type { PlanHost } from './plan-host';
 import { refuse } from './refusal';
@@ -34,9 +35,34 @@ export async function countValid(
     const st = await host.fs.stat(p, true);
     if (st?.type !== 'file') continue;
     const t = await host.text(p);
-    if (t && parseCniConfig(t.text, cniExtension(name, host.os)).ok) n++;
+    if (!t) continue;
+    const ext = cniExtension(name, host.os);
+    const want = ext === '.conflist' ? wantsFolder(t.text) : undefined;
+    const folder = want === undefined ? undefined : await pluginFolder(host, dir, want);
+    if (parseCniConfig(t.text, ext, { folder: folder ?? { ok: true, plugins: [] } }).ok) n++;
   }
   return n;
+}
+
+/**
+ * libcni v1.3 adds `<dir>/<network name>/*.conf` to a conflist (the newest loader, which the
+ * snapshot assumes when the runtime's version is unknown). A name that is not a plain folder
+ * name counts as unreadable: the guard would rather undercount than call a dir safe.
+ */
+async function pluginFolder(host: PlanHost, dir: string, name: string): Promise<FolderPlugins> {
+  if (name === '' || name === '.' || name === '..' || /[\\/]/.test(name))
+    return { ok: false, error: `plugin folder ${name} not judged` };
+  const folder = joinNode(host.os, dir, name);
+  const names = await host.list(folder);
+  if (!names) return { ok: true, plugins: [] };
+  const plugins: { file: string; text: string }[] = [];
+  for (const n of [...names].sort()) {
+    if (cniExtension(n, host.os) !== '.conf') continue;
+    const t = await host.text(joinNode(host.os, folder, n));
+    if (!t) return { ok: false, error: `${n} in ${folder} could not be read` };
+    plugins.push({ file: n, text: t.text });
+  }
+  return { ok: true, plugins };
 }
 
 /** Pod sandboxes the runtimes reported, or undefined when they were not asked. */
