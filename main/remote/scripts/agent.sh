@@ -23,6 +23,19 @@ PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/var/lib/ranch
 export PATH
 
 if command -v base64 >/dev/null 2>&1; then ENC=B; ENCODE=base64; else ENC=H; ENCODE='od -An -v -tx1'; fi
+# The programs that wait on a daemon (systemctl on systemd's bus, journalctl on journald) run
+# under a bound, so that a command the caller gave up on (its deadline passed, or it was killed)
+# leaves nothing of ours running on the node for longer than this (crictl and --version have
+# their own below). File reads are not wrapped: a fork more per file, and a reader stuck on a
+# dead NFS mount sleeps uninterruptibly, where no signal reaches it anyway.
+# Tried once, when first needed (not at start: a fork on every scan's path): an old busybox's
+# timeout (-t SECS) would refuse these words and empty the answer.
+BOUND=unset
+bound() {
+  [ "$BOUND" = unset ] || return 0
+  BOUND=''
+  if timeout -s KILL 5 true </dev/null >/dev/null 2>&1; then BOUND='timeout -s KILL 120'; fi
+}
 
 blk() { # encodes stdin as one block
   echo "$ENC"; $ENCODE; echo .
@@ -104,8 +117,9 @@ has_systemd() { [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>
 
 q_services() { # unit names, space-separated, validated by the caller
   if ! has_systemd; then echo "U systemd is not running on this node"; return; fi
+  bound
   # shellcheck disable=SC2086
-  systemctl show --no-pager -p Id,LoadState,ActiveState $1 </dev/null 2>&1 | blk
+  $BOUND systemctl show --no-pager -p Id,LoadState,ActiveState $1 </dev/null 2>&1 | blk
 }
 
 q_journal() { # unit lines
@@ -113,7 +127,8 @@ q_journal() { # unit lines
   if ! has_systemd && [ ! -d /var/log/journal ] && [ ! -d /run/log/journal ]; then
     echo "U no journal on this node"; return
   fi
-  journalctl -u "$1" -n "$2" --no-pager -o short-iso </dev/null 2>&1 | blk
+  bound
+  $BOUND journalctl -u "$1" -n "$2" --no-pager -o short-iso </dev/null 2>&1 | blk
 }
 
 q_version() { # binary
