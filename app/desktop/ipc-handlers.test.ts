@@ -41,7 +41,12 @@ describe('IPC handlers', () => {
     expect(
       await call(CHANNELS.scan, { source: 'demo', demoId: 'minikube-conflict' }),
     ).toMatchObject({ ok: true });
-    expect(backend.scan).toHaveBeenCalledWith({ source: 'demo', demoId: 'minikube-conflict' });
+    // The request as the page sent it; IPC has no abort signal to pass (a window cannot leave
+    // mid-request the way a browser tab can).
+    expect(backend.scan).toHaveBeenCalledWith(
+      { source: 'demo', demoId: 'minikube-conflict' },
+      undefined,
+    );
   });
 
   it('hand the Inventory window and HNS object requests to the engine as the HTTP door does', async () => {

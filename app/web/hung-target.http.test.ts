@@ -118,7 +118,7 @@ function hung(name: string): number[] {
 }
 
 describe('serve with hung nodes', () => {
-  it('two hung nodes block neither a demo nor another node', { timeout: 60_000 }, async () => {
+  it('two hung nodes block neither a demo nor another node', { timeout: 120_000 }, async () => {
     const { post, target } = await serve();
     const [a, b, good] = [
       await target('container:podman/hung-a'),
@@ -129,7 +129,12 @@ describe('serve with hung nodes', () => {
     const stuck = [a, b].map((targetId) =>
       post('scan', { source: 'target', targetId }, gone.signal).catch(() => undefined),
     );
-    await until(() => hung('hung-a').length + hung('hung-b').length === 2, 'both hung nodes asked');
+    // Each node's first answer needs a podman exec: seconds apiece on a loaded machine.
+    await until(
+      () => hung('hung-a').length + hung('hung-b').length === 2,
+      'both hung nodes asked',
+      { timeoutMs: 90_000 },
+    );
     // The node deadline is 60 s: these must not wait for it.
     const demo = await post('scan', { source: 'demo', demoId: 'healthy-node' });
     expect(demo.ok, JSON.stringify(demo)).toBe(true);
@@ -140,16 +145,16 @@ describe('serve with hung nodes', () => {
     await Promise.all(stuck);
   });
 
-  it('a scan whose request was aborted stops its node program', { timeout: 60_000 }, async () => {
+  it('a scan whose request was aborted stops its node program', { timeout: 120_000 }, async () => {
     const { post, target } = await serve();
     const a = await target('container:podman/hung-a');
     const gone = new AbortController();
     const scan = post('scan', { source: 'target', targetId: a }, gone.signal).catch((e) => e);
-    await until(() => hung('hung-a').length === 1, 'the hung node asked');
+    await until(() => hung('hung-a').length === 1, 'the hung node asked', { timeoutMs: 90_000 });
     gone.abort();
     await scan;
     await until(() => hung('hung-a').length === 0, "the aborted scan's node program stopped", {
-      timeoutMs: 30_000,
+      timeoutMs: 90_000,
     });
   });
 });

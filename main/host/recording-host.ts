@@ -126,7 +126,10 @@ export class RecordingHost implements Host {
       if (r.error !== 'UNRECORDED')
         this.paths[p] =
           r.error === 'ENOENT'
-            ? { type: 'missing' }
+            ? {
+                type: 'missing',
+                ...(this.paths[p]?.target !== undefined && { target: this.paths[p]?.target }),
+              }
             : { ...(this.paths[p] ?? { type: 'file' }), error: r.error };
     } else if (!this.paths[p] || this.paths[p]?.type !== r.type || r.mtime !== undefined) {
       this.paths[p] = {
@@ -168,10 +171,13 @@ export class RecordingHost implements Host {
   async readFile(p: string, o?: ReadOptions): Promise<ReadResult> {
     const r = await this.gated(() => this.inner.readFile(p, o));
     if (!r.ok) {
-      if (r.error === 'ENOENT') this.paths[p] = { type: 'missing' };
+      // A link's recorded target stays: a dangling or looping link is judged as one on replay.
+      const target = this.paths[p]?.target;
+      const link = target !== undefined ? { target } : {};
+      if (r.error === 'ENOENT') this.paths[p] = { type: 'missing', ...link };
       else if (r.error === 'EISDIR') this.paths[p] = { ...this.paths[p], type: 'dir' };
       else if (r.error !== 'UNRECORDED')
-        this.paths[p] = { type: this.paths[p]?.type ?? 'file', error: r.error };
+        this.paths[p] = { type: this.paths[p]?.type ?? 'file', error: r.error, ...link };
       return r;
     }
     this.progress(p);

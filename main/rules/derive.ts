@@ -524,12 +524,9 @@ function runtimeProfile(
   cri: CriEntry | undefined,
   s: Snapshot,
 ): LoaderProfile {
-  if (version)
-    return loaderProfile(
-      runtime,
-      version,
-      s.node.source === 'bundle' ? 'the bundle' : 'the runtime binary',
-    );
+  // A bundle holds what the binary answered when it was collected: the same words as the live
+  // scan, so that a bundle's findings equal the node's (collect's promise).
+  if (version) return loaderProfile(runtime, version, 'the runtime binary');
   const v = cri?.version?.runtimeVersion;
   if (v) return loaderProfile(runtime, v, 'the CRI Version answer');
   return loaderProfile(runtime, undefined, undefined);
