@@ -463,7 +463,7 @@ export function derive(s: Snapshot): Derived {
     const confDir = findConfDir(s, c.cni.confDir.value);
     const binDirs = findBinDirs(s, c.cni.binDirs.value);
     const cri = criFor(normaliseAddress(endpoint));
-    const profile = runtimeProfile('containerd', c.version, cri, s);
+    const profile = runtimeProfile('containerd', c.version, cri);
     runtimes.push({
       name: 'containerd',
       label: c.flavor === 'containerd' ? 'containerd' : `${c.flavor}'s containerd`,
@@ -487,7 +487,7 @@ export function derive(s: Snapshot): Derived {
     const confDir = findConfDir(s, c.cni.confDir.value);
     const binDirs = findBinDirs(s, c.cni.binDirs.value);
     const cri = criFor(endpoint);
-    const profile = runtimeProfile('crio', c.version, cri, s);
+    const profile = runtimeProfile('crio', c.version, cri);
     runtimes.push({
       name: 'crio',
       label: 'CRI-O',
@@ -522,7 +522,6 @@ function runtimeProfile(
   runtime: 'containerd' | 'crio',
   version: string | undefined,
   cri: CriEntry | undefined,
-  s: Snapshot,
 ): LoaderProfile {
   // A bundle holds what the binary answered when it was collected: the same words as the live
   // scan, so that a bundle's findings equal the node's (collect's promise).
