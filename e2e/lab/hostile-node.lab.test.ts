@@ -81,10 +81,9 @@ describe.each([
     'framed',
     /container:podman\/cnd-node-hostile-\w+ \(podman exec\): .*more than asked for \(a read of \/etc\/os-release: at most 4194305 bytes/,
   ],
-  [
-    'framed-max',
-    /container:podman\/cnd-node-hostile-\w+ \(podman exec\): .*more than 128 MiB in one session/,
-  ],
+  // 'framed-max' (answers at the size asked until the 128 MiB session cap) runs over ssh below:
+  // the cap is the session's, whatever the transport, and podman's exec relay carries ~0.5 MiB/s
+  // on a loaded 2-core machine (277 s for this one case in CI, against 96 s over ssh).
 ] as const)('a hostile node answering with %s (red-team H1–H3)', (mode, error) => {
   it(
     `ends the scan through podman exec with a clear error, peak RSS under ${MAX_RSS_MIB} MiB`,
