@@ -241,6 +241,17 @@ describe('a node container that swaps its own paths while cni-doctor works on it
         const h = await cli(['history', '--target', node.target, '--json']);
         expect(here.contents(), h.stderr).toBe(before);
       }
+      // Stop the exchange loop first: this walk runs on this machine, through the node's root, and
+      // a name swapped between its readdir and its read would lead it (not the product) here.
+      await run('podman', ['exec', node.name, 'pkill', '-f', '[/]opt/lab/swapper']);
+      await run('podman', [
+        'exec',
+        node.name,
+        'sh',
+        '-c',
+        // '[/]opt': the pattern must not match this sh's own command line
+        'while pgrep -f "[/]opt/lab/swapper" >/dev/null; do sleep 0.2; done',
+      ]);
       expect(nodeFilesHolding(node, SECRET)).toEqual([]);
     });
   }, 300_000);
