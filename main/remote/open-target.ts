@@ -79,7 +79,11 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
           ...(t.user !== undefined && { user: t.user }),
           ...(t.port !== undefined && { port: t.port }),
         },
-        o.remoting,
+        {
+          ...o.remoting,
+          // --node-timeout / --node-session-timeout hold for Windows remoting too.
+          ...(o.deadlines !== undefined && { deadlines: o.deadlines }),
+        },
       );
       // No local shell can open this kind of session here (winrm from Linux/macOS, pssession
       // without pwsh): say why before anything starts.

@@ -32,6 +32,7 @@ import {
 } from '../../host/windows/powershell-session';
 import { languageModeRefusal } from '../../host/windows/language-mode';
 import { remotingShell, type ShellLookup } from './remoting-shell';
+import type { NodeDeadlines } from '../node-deadlines';
 
 export type RemotingKind = 'winrm' | 'pssession';
 
@@ -60,8 +61,15 @@ export interface RemotingOptions {
   useSsl?: boolean;
   /** PowerShell run once in the remote session after it opens (tests: the mock node). */
   remoteInit?: string;
-  /** Deadline for opening the session. Default 60 s. */
+  /** Deadline for opening the session. Default 60 s (capped by deadlines). */
   connectDeadlineMs?: number;
+  /**
+   * --node-timeout / --node-session-timeout (node-deadlines.ts). Over remoting one answer is one
+   * PowerShell call (opening the session, the collection, each follow-up, each repair step):
+   * answerMs caps each call's deadline, sessionMs the time all calls of this runner may take.
+   * Only what the user gave applies: the calls keep their own deadlines otherwise.
+   */
+  deadlines?: Partial<NodeDeadlines>;
 }
 
 const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}|[0-9A-Fa-f:.]{2,45})$/;
@@ -175,6 +183,8 @@ export function remoteRunScript(script: string): string {
 export class PowerShellRemotingRunner implements ScriptRunner {
   private readonly session: PowerShellSession;
   private connected: Promise<RunResult> | undefined;
+  /** Milliseconds spent waiting on the node so far (against deadlines.sessionMs). */
+  private spentMs = 0;
   /** Why no local shell can open this kind of session here, if none can. */
   readonly refusal: string | undefined;
 
@@ -220,7 +230,7 @@ export class PowerShellRemotingRunner implements ScriptRunner {
       password = await this.opts.password(`Password for ${this.target.user}@${this.target.host}: `);
       if (password === undefined) return { ok: false, kind: 'exit', message: 'no password given' };
     }
-    const r = await this.session.run(connectScript(this.target, this.opts, password), {
+    const r = await this.timed(connectScript(this.target, this.opts, password), {
       deadlineMs: this.opts.connectDeadlineMs ?? 60_000,
     });
     if (!r.ok && r.message.includes(LANGUAGE_MARKER)) {
@@ -233,10 +243,32 @@ export class PowerShellRemotingRunner implements ScriptRunner {
   async run(script: string, opts: RunOptions): Promise<RunResult> {
     const c = await this.connect();
     if (!c.ok) return { ...c, message: `opening the remote session failed: ${c.message}` };
-    const r = await this.session.run(remoteRunScript(script), opts);
+    const r = await this.timed(remoteRunScript(script), opts);
     // A killed local shell (deadline) took the remote session with it: reconnect next time.
     if (!r.ok && (r.kind === 'timeout' || r.kind === 'exit')) this.connected = undefined;
     return r;
+  }
+
+  /** One call under the user's deadlines: its own, capped by --node-timeout and what is left. */
+  private async timed(script: string, opts: RunOptions): Promise<RunResult> {
+    const { answerMs, sessionMs } = this.opts.deadlines ?? {};
+    const left = sessionMs === undefined ? Infinity : sessionMs - this.spentMs;
+    if (left <= 0)
+      return {
+        ok: false,
+        kind: 'timeout',
+        message: `the node ${this.target.host} has used up its ${sessionMs} ms (--node-session-timeout)`,
+      };
+    const deadlineMs = Math.max(1, Math.min(opts.deadlineMs, answerMs ?? Infinity, left));
+    const started = performance.now();
+    try {
+      const r = await this.session.run(script, { ...opts, deadlineMs });
+      if (r.ok || r.kind !== 'timeout' || deadlineMs === opts.deadlineMs) return r;
+      const flag = deadlineMs === answerMs ? '--node-timeout' : '--node-session-timeout';
+      return { ...r, message: `${r.message} (${flag})` };
+    } finally {
+      this.spentMs += performance.now() - started;
+    }
   }
 
   async dispose(): Promise<void> {
