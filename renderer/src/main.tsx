@@ -11,6 +11,7 @@ import { createHttpApi } from './api/http-client';
 import { takeToken } from './api/token';
 import { connectProgress } from './state/progress-feed';
 import { startAddressSync } from './state/address-sync';
+import { startFocusRescue } from './lib/focus-rescue';
 import { useView } from './state/view-store';
 import { prefetchFirstScreen } from './queries/use-doctor';
 import { App } from './App';
@@ -49,6 +50,7 @@ if (!api) {
   root.render(<NoToken />);
 } else {
   startAddressSync();
+  startFocusRescue();
   connectProgress(api);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false } },

@@ -11,6 +11,7 @@ import { DetailResizer } from '../../components/DetailResizer';
 import { findingMarkdown } from '../../../../shared/finding-markdown';
 import { fixCommand } from '../../../../shared/report-html';
 import { useView } from '../../state/view-store';
+import { focusQuietly } from '../../lib/focus-rescue';
 import { EvidenceItem } from './Evidence';
 import { RepairPanel } from './RepairPanel';
 
@@ -19,6 +20,7 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
   const open = useView((v) => v.openFinding);
   const heading = useRef<HTMLHeadingElement>(null);
   const panel = useRef<HTMLElement>(null);
+  const repairHeading = useRef<HTMLHeadingElement>(null);
   const current = scan.report.findings.find((x) => x.id === findingId);
   // After a repair the rescan no longer has the finding: keep showing it (and the repair's result
   // and Undo) instead of pulling the panel away from under the user.
@@ -68,6 +70,18 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
         {f.kb ? ` · ${f.kb}` : ''}
       </p>
       <div className="row-actions">
+        {f.repairs.length > 0 && (
+          // The repair sits below the evidence; from the keyboard it is one key away.
+          <button
+            type="button"
+            onClick={() => {
+              repairHeading.current?.scrollIntoView({ block: 'start' });
+              focusQuietly(repairHeading.current);
+            }}
+          >
+            Go to the repair
+          </button>
+        )}
         <CopyButton
           label="Copy as Markdown"
           text={() => findingMarkdown(f, scan.report, scan.label)}
@@ -122,7 +136,11 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
         </>
       )}
 
-      {f.repairs.length > 0 && <h3>Repair</h3>}
+      {f.repairs.length > 0 && (
+        <h3 id="detail-repair" tabIndex={-1} ref={repairHeading}>
+          Repair
+        </h3>
+      )}
       {f.repairs.map((r) => (
         <RepairPanel key={r.id} repair={r} canApply={scan.canApply} />
       ))}

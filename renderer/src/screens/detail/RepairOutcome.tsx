@@ -3,7 +3,9 @@
  * the rescan saw by their titles), refused, or undone afterwards. After Undo the panel shows the
  * undone state, not the earlier success.
  */
+import { useEffect, useRef } from 'react';
 import type { ApplyResult } from '../../../../shared/api';
+import { focusQuietly } from '../../lib/focus-rescue';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUndo } from '../../queries/use-doctor';
 
@@ -19,8 +21,17 @@ export function RepairOutcome({ result }: { result: ApplyResult }) {
   const undone = undo.data?.status === 'undone';
   const status = undone ? 'undone' : result.status;
   const v = result.verification;
+  // The result is where the user's Apply or Undo lands; not when they have moved elsewhere.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const a = document.activeElement;
+    const here = box.current?.closest('.repair');
+    if (a === null || a === document.body || (here && here.contains(a))) focusQuietly(box.current);
+  }, [status]);
   return (
     <div
+      ref={box}
+      tabIndex={-1}
       className={`notice ${status === 'applied' ? 'ok' : status === 'undone' ? '' : 'error'}`}
       role="status"
       data-outcome={status}

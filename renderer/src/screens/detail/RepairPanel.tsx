@@ -2,11 +2,12 @@
  * One repair: preview (diffs, services, pod impact, risk, elevation), then Apply with live progress,
  * the verification result, and Undo. The renderer sends the repair id and the preview token only.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RepairRef } from '../../../../shared/model/finding';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useApplyRepair, useInfo, usePreview } from '../../queries/use-doctor';
 import { useProgress } from '../../state/progress-feed';
+import { focusQuietly } from '../../lib/focus-rescue';
 import { DiffView } from './DiffView';
 import { RepairOutcome } from './RepairOutcome';
 
@@ -28,6 +29,17 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
   const preview = usePreview(repair.id, requested);
   const apply = useApplyRepair();
   const cli = `cni-doctor fix ${repair.id}`;
+  // Focus follows the user's own step: the preview's heading when it arrives, the question
+  // when Apply… asks it (issue 22 point 7: never the page body).
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const question = useRef<HTMLParagraphElement>(null);
+  const token = preview.data?.previewToken;
+  useEffect(() => {
+    if (requested && token) focusQuietly(previewHeading.current);
+  }, [requested, token]);
+  useEffect(() => {
+    if (confirming) focusQuietly(question.current);
+  }, [confirming]);
 
   return (
     <section className="repair card" aria-label={`Repair: ${repair.title}`}>
@@ -53,6 +65,9 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
         <ErrorNotice error={preview.error} retry={() => void preview.refetch()} />
       ) : preview.data ? (
         <div className="preview">
+          <h4 className="preview-title" ref={previewHeading} tabIndex={-1}>
+            Preview: what this repair changes
+          </h4>
           <dl className="facts">
             <dt>Risk</dt>
             <dd>
@@ -91,7 +106,7 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
 
           {apply.data ? null : confirming ? (
             <div className="confirm" role="group" aria-label="Confirm repair">
-              <p>
+              <p ref={question} tabIndex={-1}>
                 Apply this repair now? A backup is taken first, and it is rolled back if the rescan
                 does not confirm the fix.
               </p>
