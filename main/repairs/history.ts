@@ -1,5 +1,5 @@
 /** `history`: the journal, newest first, in the shape of `history --json` (cli.md). */
-import type { HistoryEntry, JournalEntry } from '../../shared/model/repair';
+import type { HistoryEntry, JournalEntry, RepairRecord } from '../../shared/model/repair';
 import { JournalStore, type StateIo } from './journal/store';
 
 export function toHistoryEntry(e: JournalEntry): HistoryEntry {
@@ -16,6 +16,17 @@ export function toHistoryEntry(e: JournalEntry): HistoryEntry {
     root: e.root,
     reason: e.reason ?? null,
     files: e.files,
+    findingId: e.findingId,
+  };
+}
+
+/** An entry's outcome as the journal kept it: verification (with the rescan), rollback, undo. */
+export function toRepairRecord(e: JournalEntry): RepairRecord {
+  return {
+    ...toHistoryEntry(e),
+    verification: e.verification ?? null,
+    rollback: e.rollback ?? null,
+    undo: e.undo ?? null,
   };
 }
 

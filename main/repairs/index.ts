@@ -12,7 +12,8 @@ export {
   type RecoveredEntry,
   type RecoverEnvironment,
 } from './recover';
-export { readHistory, toHistoryEntry } from './history';
+export { readHistory, toHistoryEntry, toRepairRecord } from './history';
+export { previewUndo } from './undo-preview';
 export {
   localEnvironment,
   defaultIsElevated,

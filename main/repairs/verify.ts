@@ -10,6 +10,7 @@ import type { Snapshot } from '../../shared/model/snapshot';
 import { derive } from '../rules/derive';
 import { dirnameNode, pathKey } from '../conventions/node-paths';
 import type { Rescan } from './environment';
+import { rescanDiff } from './rescan-diff';
 import type { ServiceManager } from './services/types';
 
 export interface VerifyOptions {
@@ -52,6 +53,7 @@ async function once(o: VerifyOptions, attempt: number): Promise<Verification> {
     return v;
   }
   const problems: string[] = [];
+  v.rescan = rescanDiff(o.before, after);
   // A finding grouped with others of its kind is still there when its id is among the members.
   v.resolved = !after.report.findings.some(
     (f) => f.id === o.plan.findingId || f.members?.includes(o.plan.findingId),

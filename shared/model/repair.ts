@@ -1,3 +1,5 @@
+import type { FindingBrief, LoadOrderComparison } from './compare';
+
 /**
  * Repairs as data (architecture.md "Repairs are data"): a plan is a list of typed steps that the
  * engine's own executors carry out. The renderer only ever sends a repair id (and the preview
@@ -177,6 +179,23 @@ export interface Verification {
   notes: string[];
   /** Why verification failed, in one sentence. */
   detail?: string;
+  /**
+   * What the verification rescan saw beside the scan the repair was planned from (kept in the
+   * journal, so the outcome reads the same after a reload or from another machine).
+   */
+  rescan?: RescanDiff;
+}
+
+/** The verification rescan against the scan before the repair: findings and each load order. */
+export interface RescanDiff {
+  /** In the scan before the repair only. */
+  gone: FindingBrief[];
+  /** In both. */
+  stayed: FindingBrief[];
+  /** In the rescan only. */
+  appeared: FindingBrief[];
+  /** Each runtime's conf dir load order before the repair and after it. */
+  loadOrder: LoadOrderComparison[];
 }
 
 export type ApplyStatus = 'applied' | 'rolled-back' | 'refused' | 'undone';
@@ -311,4 +330,40 @@ export interface HistoryEntry {
   /** Why it ended as it did (a refusal, what verification found, why it was rolled back). */
   reason: string | null;
   files: string[];
+  /** The finding the repair was for (the finding panel finds its repair again after a reload). */
+  findingId?: string;
+}
+
+/** One journal entry as the UI shows its outcome: the history line and what the journal kept. */
+export interface RepairRecord extends HistoryEntry {
+  verification: Verification | null;
+  rollback: RollbackReport | null;
+  undo: RollbackReport | null;
+  /** The server's scan from before the repair, while it still holds it (Compare before/after). */
+  beforeScanId?: string;
+}
+
+/** What undoing a file does: put back its content, rename it back, or remove what the repair made. */
+export interface UndoChange {
+  path: string;
+  action: 'restore' | 'rename-back' | 'remove';
+  /** rename-back: the name the file has now. */
+  from?: string;
+  /** Unified diff from the current content to what undo leaves ('' when the content is the same). */
+  diff: string;
+}
+
+/** `undo` without `--yes`: what undoing an entry would change, or why it is refused now. */
+export interface UndoPreview {
+  entry: string;
+  repair: string;
+  title: string;
+  status: JournalStatus;
+  changes: UndoChange[];
+  /** Services restarted again once the files are back. */
+  services: string[];
+  /** Other actions undo takes, in words (an HNS network it removes again, …). */
+  actions: string[];
+  /** Why undo would be refused now (a file changed since the repair); empty: undo can run. */
+  refusedBecause: string[];
 }
