@@ -1,2 +1,11 @@
 /** The repair shapes the DoctorApi carries: the repair engine's own (shared/model/repair.ts). */
-export type { ApplyResult, HistoryEntry, RepairPreview, Verification } from './model/repair';
+export type {
+  ApplyResult,
+  HistoryEntry,
+  RepairPreview,
+  RepairRecord,
+  RescanDiff,
+  UndoChange,
+  UndoPreview,
+  Verification,
+} from './model/repair';

@@ -12,7 +12,13 @@ import type { ExplainRequest, ExplainResult } from './api-explain';
 import type { ClusterNodeView, ClusterView } from './cluster';
 import type { Report } from './model/report';
 import type { RuleInfo } from './model/finding';
-import type { ApplyResult, HistoryEntry, RepairPreview } from './api-repair';
+import type {
+  ApplyResult,
+  HistoryEntry,
+  RepairPreview,
+  RepairRecord,
+  UndoPreview,
+} from './api-repair';
 import type {
   CompareRequest,
   CompareResponse,
@@ -23,7 +29,7 @@ import type {
 import type { CriRaw, FileView, FileViewRequest, LogView, LogViewRequest } from './api-viewers';
 import type { HnsObject, HnsObjectRequest, InventoryPage, InventoryRequest } from './api-inventory';
 
-export type { ApplyResult, HistoryEntry, RepairPreview, RuleInfo };
+export type { ApplyResult, HistoryEntry, RepairPreview, RepairRecord, RuleInfo, UndoPreview };
 export type { CompareRequest, CompareResponse, HeldScan, StaleEvent, WatchStatus };
 export type { CriRaw, FileView, FileViewRequest, LogView, LogViewRequest };
 export type { HnsObject, HnsObjectRequest, InventoryPage, InventoryRequest };
@@ -165,7 +171,14 @@ export interface DoctorApi {
   exportBundle(): Promise<ExportResult>;
   previewRepair(repairId: string): Promise<RepairPreview>;
   applyRepair(repairId: string, previewToken: string): Promise<ApplyResult>;
+  /** What undoing a journal entry would put back (diffs from the current files), touching nothing. */
+  previewUndo(entryId: string): Promise<UndoPreview>;
   undo(entryId: string): Promise<ApplyResult>;
+  /**
+   * One journal entry's outcome as the node's journal kept it (verification with the rescan's
+   * before/after, rollback, undo): what the UI shows after a reload, never page memory.
+   */
+  repairRecord(entryId: string): Promise<RepairRecord>;
   /** The repair journal, newest first (one line per entry, as `history --json`). */
   history(): Promise<HistoryEntry[]>;
   rules(): Promise<RuleInfo[]>;
@@ -205,7 +218,9 @@ export const CHANNELS = {
   exportBundle: 'doctor:export-bundle',
   previewRepair: 'doctor:preview-repair',
   applyRepair: 'doctor:apply-repair',
+  previewUndo: 'doctor:preview-undo',
   undo: 'doctor:undo',
+  repairRecord: 'doctor:repair-record',
   history: 'doctor:history',
   rules: 'doctor:rules',
   listScans: 'doctor:list-scans',
@@ -237,7 +252,9 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   exportBundle: '/api/export-bundle',
   previewRepair: '/api/preview-repair',
   applyRepair: '/api/apply-repair',
+  previewUndo: '/api/preview-undo',
   undo: '/api/undo',
+  repairRecord: '/api/repair-record',
   history: '/api/history',
   rules: '/api/rules',
   listScans: '/api/list-scans',

@@ -25,6 +25,8 @@ import type {
   InventoryRequest,
   HistoryEntry,
   RepairPreview,
+  RepairRecord,
+  UndoPreview,
   RuleInfo,
   ScanRequest,
   ScanResponse,
@@ -58,7 +60,9 @@ export interface BackendOps {
   exportBundle: { req: undefined; res: ExportedBundle };
   previewRepair: { req: { repairId: string }; res: RepairPreview };
   applyRepair: { req: { repairId: string; previewToken: string }; res: ApplyResult };
+  previewUndo: { req: { entryId: string }; res: UndoPreview };
   undo: { req: { entryId: string }; res: ApplyResult };
+  repairRecord: { req: { entryId: string }; res: RepairRecord };
   history: { req: undefined; res: HistoryEntry[] };
   rules: { req: undefined; res: RuleInfo[] };
   listScans: { req: undefined; res: HeldScan[] };

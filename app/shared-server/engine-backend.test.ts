@@ -61,6 +61,8 @@ function spyRepairs(
       verification: null,
     })),
     history: vi.fn(async () => []),
+    undoPreview: vi.fn(async () => Promise.reject(new Error('no journal'))),
+    record: vi.fn(async () => Promise.reject(new Error('no journal'))),
   };
 }
 
@@ -191,6 +193,50 @@ describe('engine backend', () => {
       await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toMatchObject({
         code: 'not-found',
       });
+    });
+
+    it("pins the scan a repair was planned from: 8 later scans do not evict it, and the journal's record names it", async () => {
+      const repairs = spyRepairs();
+      repairs.record = vi.fn(async (entryId: string) => ({
+        id: entryId,
+        repair: OFFERED,
+        rule: 'cni.conf.shadowed-by-default',
+        title: 't',
+        status: 'verified' as const,
+        createdAt: '2026-01-01T00:00:00Z',
+        appliedAt: null,
+        finishedAt: null,
+        hostname: 'n',
+        root: '/',
+        reason: null,
+        files: [],
+        verification: null,
+        rollback: null,
+        undo: null,
+      }));
+      backend = await createEngineBackend({
+        door: 'web',
+        progress: new ProgressBus(),
+        repairs,
+        demosDir: DEMOS,
+        openLiveHost: live,
+        elevated: true,
+      });
+      const before = await backend.scan({ source: 'live' });
+      await backend.previewRepair({ repairId: OFFERED });
+      await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' });
+      for (let i = 0; i < 8; i++) await backend.scan({ source: 'live' });
+      const held = await backend.listScans(undefined);
+      expect(held.map((h) => h.scanId)).toContain(before.scanId);
+      expect(await backend.repairRecord({ entryId: 'e-1' })).toMatchObject({
+        beforeScanId: before.scanId,
+      });
+      const after = held.find((h) => h.current)?.scanId ?? '';
+      const c = await backend.compare({
+        before: { scanId: before.scanId },
+        after: { scanId: after },
+      });
+      expect(c.beforeScanId).toBe(before.scanId);
     });
 
     it('a repair that needs root goes to the elevated runner, never to the in-process engine', async () => {

@@ -162,7 +162,9 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
 
     previewRepair: ({ repairId }) => repairs.preview(repairId),
     applyRepair: ({ repairId, previewToken }) => repairs.apply(repairId, previewToken),
+    previewUndo: ({ entryId }) => repairs.undoPreview(entryId),
     undo: ({ entryId }) => repairs.undo(entryId),
+    repairRecord: ({ entryId }) => repairs.record(entryId),
     history: () => opts.repairs.history(repairs.currentTarget()),
     rules: async () => ruleInfos(),
 

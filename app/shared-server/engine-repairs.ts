@@ -9,14 +9,17 @@ import {
   applyRepair,
   localEnvironment,
   prepareRepair,
+  previewUndo,
   readHistory,
   recoverJournal,
   toHistoryEntry,
+  toRepairRecord,
   undoEntry,
   type LocalEnvironmentOptions,
   type RepairEnvironment,
   usingEnvironment,
 } from '../../main/repairs';
+import { JournalStore } from '../../main/repairs/journal/store';
 import { ApiError } from './errors';
 import type { RepairPort, RepairProgress } from './repair-port';
 import type { RemoteTarget } from '../../shared/target';
@@ -102,6 +105,27 @@ export function engineRepairs(
       return usingEnvironment(await env(onProgress, target), async (e) => {
         await recover(e);
         return undoEntry(e, entryId);
+      });
+    },
+    async undoPreview(entryId, target) {
+      return usingEnvironment(await env(undefined, target), async (e) => {
+        await recover(e);
+        return previewUndo(e, entryId).catch((err: Error) => {
+          throw new ApiError('not-found', err.message);
+        });
+      });
+    },
+    async record(entryId, target) {
+      return usingEnvironment(await env(undefined, target), async (e) => {
+        await recover(e);
+        const store = await JournalStore.open(e.stateDir, { create: false, io: e.stateIo }).catch(
+          (err: Error) => {
+            throw new ApiError('refused', `cannot read the repair journal: ${err.message}`);
+          },
+        );
+        const entry = store ? await store.load(entryId).catch(() => null) : null;
+        if (!entry) throw new ApiError('not-found', `no journal entry ${entryId} on this node`);
+        return toRepairRecord(entry);
       });
     },
     async history(target) {

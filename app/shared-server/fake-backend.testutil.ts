@@ -67,6 +67,17 @@ export function spyBackend(): SpyBackend {
         ({ entry: 'e1', repair: 'r', status: 'undone', reason: '', verification: null }) as const,
     ),
     history: vi.fn(async () => []),
+    previewUndo: vi.fn(async () => ({
+      entry: 'e1',
+      repair: 'r',
+      title: 't',
+      status: 'verified' as const,
+      changes: [],
+      services: [],
+      actions: [],
+      refusedBecause: [],
+    })),
+    repairRecord: vi.fn(async () => Promise.reject(new Error('no journal'))),
     rules: vi.fn(async () => []),
     listScans: vi.fn(async () => []),
     compare: vi.fn(async () => {

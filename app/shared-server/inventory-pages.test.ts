@@ -22,6 +22,8 @@ const repairs = {
   apply: vi.fn(),
   undo: vi.fn(),
   history: vi.fn(async () => []),
+  undoPreview: vi.fn(),
+  record: vi.fn(),
 };
 
 let dir: string;

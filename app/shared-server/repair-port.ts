@@ -2,7 +2,14 @@
  * The seam between the doors and the repair engine (main/repairs). The backend resolves a repair
  * id against the current scan first; only then does a RepairPort see it (engine-repairs.ts).
  */
-import type { ApplyResult, HistoryEntry, RepairPhase, RepairPreview } from '../../shared/api';
+import type {
+  ApplyResult,
+  HistoryEntry,
+  RepairPhase,
+  RepairPreview,
+  RepairRecord,
+  UndoPreview,
+} from '../../shared/api';
 import type { Host } from '../../main/host/host';
 import type { ScanResult } from '../../main/engine/scan';
 import type { RemoteTarget } from '../../shared/target';
@@ -24,4 +31,8 @@ export interface RepairPort {
   ): Promise<ApplyResult>;
   undo(entryId: string, onProgress: RepairProgress, target?: RemoteTarget): Promise<ApplyResult>;
   history(target?: RemoteTarget): Promise<HistoryEntry[]>;
+  /** What undoing an entry would do, touching nothing. */
+  undoPreview(entryId: string, target?: RemoteTarget): Promise<UndoPreview>;
+  /** One entry's outcome as the node's journal holds it. */
+  record(entryId: string, target?: RemoteTarget): Promise<RepairRecord>;
 }

@@ -5,7 +5,13 @@
  * longer matches the preview token (main/repairs/token.ts). This session only remembers which
  * preview the user saw, to know whether it needs root before asking the system for it.
  */
-import type { ApplyResult, RepairPhase, RepairPreview } from '../../shared/api';
+import type {
+  ApplyResult,
+  RepairPhase,
+  RepairPreview,
+  RepairRecord,
+  UndoPreview,
+} from '../../shared/api';
 import { ApiError } from './errors';
 import { newJobId } from './ids';
 import type { ProgressBus } from './progress';
@@ -22,9 +28,18 @@ export interface RepairSessionOptions {
   runElevated?: (repairId: string, previewToken: string) => Promise<ApplyResult>;
 }
 
+/** Pre-repair scans kept for Compare (each a few MB at most for a Linux node). */
+const MAX_PINNED = 4;
+
 export class RepairSession {
   /** The last preview shown for each repair id (of the current scan). */
   private readonly previews = new Map<string, RepairPreview>();
+  /**
+   * The scan each repair was planned from (journal entry id → scan id), newest last: the scan is
+   * pinned in ScanSessions so that "before / after" can be compared as long as the outcome is
+   * shown. Bounded: the pins of the oldest repairs are released past MAX_PINNED.
+   */
+  private readonly before = new Map<string, string>();
 
   constructor(private readonly opts: RepairSessionOptions) {}
 
@@ -92,6 +107,7 @@ export class RepairSession {
       const r = await this.opts.runElevated(repairId, previewToken);
       progress(r.status === 'applied' ? 'done' : 'failed', r.reason || r.status);
       this.forget();
+      this.pinBefore(r, entry);
       return r;
     }
     const r = await this.opts.repairs.apply({
@@ -103,7 +119,30 @@ export class RepairSession {
       ...(entry.target && { target: entry.target }),
     });
     this.forget();
+    this.pinBefore(r, entry);
     return r;
+  }
+
+  /** Keeps the scan a repair was planned from while its outcome can be shown (Compare). */
+  private pinBefore(r: ApplyResult, entry: ScanEntry): void {
+    if (!r.entry || r.status === 'refused') return;
+    this.before.set(r.entry, entry.response.scanId);
+    this.opts.scans.pin(entry.response.scanId);
+    while (this.before.size > MAX_PINNED) {
+      const [oldest, scanId] = this.before.entries().next().value as [string, string];
+      this.before.delete(oldest);
+      if (![...this.before.values()].includes(scanId)) this.opts.scans.unpin(scanId);
+    }
+  }
+
+  async undoPreview(entryId: string): Promise<UndoPreview> {
+    return this.opts.repairs.undoPreview(entryId, this.currentTarget());
+  }
+
+  async record(entryId: string): Promise<RepairRecord> {
+    const r = await this.opts.repairs.record(entryId, this.currentTarget());
+    const scanId = this.before.get(entryId);
+    return scanId && this.opts.scans.held(scanId) ? { ...r, beforeScanId: scanId } : r;
   }
 
   /** The node the current scan looks at: undo and history act on its journal. */

@@ -79,6 +79,12 @@ export class ScanSessions {
     REQUEST_LIMITS.maxConcurrentTargetScans,
     REQUEST_LIMITS.maxQueuedScans,
   );
+  /**
+   * Scans kept whatever else is scanned (a repair's "before", RepairSession.pinBefore): never
+   * evicted by other tabs' scans, so Compare can show before / after. Counted: two repairs may
+   * pin the same scan.
+   */
+  private readonly pinned = new Map<string, number>();
   /** Scans in flight: who still waits for each, so the last one to leave cancels it. */
   private readonly inFlight = new Map<Promise<ScanEntry>, InFlight>();
 
@@ -100,6 +106,16 @@ export class ScanSessions {
   /** Starts a scan without making it current (serve --bundle warms the first screen). */
   prefetch(r: ScanRequest): void {
     void this.scanFor(r).catch(() => undefined);
+  }
+
+  pin(scanId: string): void {
+    this.pinned.set(scanId, (this.pinned.get(scanId) ?? 0) + 1);
+  }
+
+  unpin(scanId: string): void {
+    const n = (this.pinned.get(scanId) ?? 0) - 1;
+    if (n > 0) this.pinned.set(scanId, n);
+    else this.pinned.delete(scanId);
   }
 
   held(scanId: string): ScanEntry | undefined {
@@ -245,13 +261,16 @@ export class ScanSessions {
 
   /**
    * Keeps the most recently used scans; drops the rest, but never the current scan (scans made
-   * for a comparison must not push out what the screens show).
+   * for a comparison must not push out what the screens show) nor a pinned one (the scan a repair
+   * was planned from). Pinned scans do not count against MAX_SCANS.
    */
   private remember(entry: ScanEntry): void {
     this.scans.delete(entry.response.scanId);
     this.scans.set(entry.response.scanId, entry);
-    while (this.scans.size > MAX_SCANS) {
-      const oldest = [...this.scans.entries()].find(([, e]) => e !== this.current);
+    while (this.scans.size - this.pinnedHeld() > MAX_SCANS) {
+      const oldest = [...this.scans.entries()].find(
+        ([id, e]) => e !== this.current && !this.pinned.has(id),
+      );
       if (!oldest) break;
       const [oldId, old] = oldest;
       this.scans.delete(oldId);
@@ -260,6 +279,12 @@ export class ScanSessions {
         if (e === old) this.bySource.delete(key);
       });
     }
+  }
+
+  private pinnedHeld(): number {
+    let n = 0;
+    for (const id of this.pinned.keys()) if (this.scans.has(id)) n++;
+    return n;
   }
 
   private scanFor(r: ScanRequest, signal?: AbortSignal): Promise<ScanEntry> {

@@ -32,6 +32,12 @@ const noRepairs: RepairPort = {
     throw new Error('no');
   },
   history: async () => [],
+  undoPreview: async () => {
+    throw new Error('no repairs here');
+  },
+  record: async () => {
+    throw new Error('no repairs here');
+  },
 };
 
 let backend: EngineBackend | undefined;

@@ -38,6 +38,8 @@ beforeAll(async () => {
       apply: async () => Promise.reject(new Error('no')),
       undo: async () => Promise.reject(new Error('no')),
       history: async () => [],
+      undoPreview: async () => Promise.reject(new Error('no')),
+      record: async () => Promise.reject(new Error('no')),
     },
     demosDir: join(process.cwd(), 'assets', 'demo'),
   });

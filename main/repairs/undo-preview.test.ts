@@ -10,6 +10,7 @@ import {
   makeNodeTree,
   removeTree,
   shadowedNode,
+  type TreeSpec,
   snapshotTree,
 } from './testing/node-tree';
 import { fakeServices, newStateDir, testEnvironment } from './testing/env';
@@ -21,7 +22,7 @@ const dirs: string[] = [];
 afterEach(() => {
   while (dirs.length) removeTree(dirs.pop() as string);
 });
-function setup(spec: Record<string, string>, services?: ReturnType<typeof fakeServices>) {
+function setup(spec: TreeSpec, services?: ReturnType<typeof fakeServices>) {
   const root = makeNodeTree(spec);
   const stateDir = newStateDir();
   dirs.push(root, path.dirname(stateDir));
