@@ -13,8 +13,13 @@
  *    no output: common on stderr) the search window misses the second one and the call never
  *    completes. `Write("…`n")` makes the trailing delimiter line 17 bytes on every platform.
  *    (INFERRED from Shell.js readBulkFromOutput; reproduced with the stand-in shell in CRLF mode.)
+ *
+ * 3. Output is read in linear time (delimited-read.ts): child-shell's reader copies the whole
+ *    answer on every pipe read, quadratic in the answer's size.
  */
+import type { Readable } from 'node:stream';
 import { PowerShell } from 'node-powershell';
+import { readDelimited } from './delimited-read';
 
 export type PinnedShellClass = new (
   options: ConstructorParameters<typeof PowerShell>[0],
@@ -40,6 +45,12 @@ export function pinnedShellClass(
       return `[Console]::Error.Write("${input}\`n")`;
     }
   };
+  // readBulkFromOutput is private in child-shell's typings, so it is replaced on the prototype.
+  Object.defineProperty(cls.prototype, 'readBulkFromOutput', {
+    value(stream: Readable, delimiter: string): Promise<Buffer> {
+      return readDelimited(stream, delimiter);
+    },
+  });
   if (leadingArgs.length > 0) {
     const proto = PowerShell.prototype as unknown as {
       setExecutableOptions: (o: unknown) => string[];

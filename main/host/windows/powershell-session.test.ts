@@ -2,6 +2,7 @@ import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PowerShellSession } from './powershell-session';
+import { PowerShell } from 'node-powershell';
 import { pinnedShellClass } from './pinned-shell';
 
 const FAKE = fileURLToPath(new URL('./testing/fake-pwsh.mjs', import.meta.url));
@@ -199,7 +200,9 @@ describe('output framing with Windows line endings', () => {
 
   it('documents why: stock WriteLine framing never completes in that case', async () => {
     const Pinned = pinnedShellClass(FAKE);
-    // A subclass that restores node-powershell's stock CRLF-sensitive framing.
+    // A subclass that restores node-powershell's stock CRLF-sensitive framing: its writer, and
+    // child-shell's reader (pinned-shell.ts replaces it with a linear one, which would find the
+    // delimiter anyway).
     class Stock extends Pinned {
       protected override writeToOutput(input: string): string {
         return `[Console]::Out.WriteLine("${input}")`;
@@ -208,6 +211,10 @@ describe('output framing with Windows line endings', () => {
         return `[Console]::Error.WriteLine("${input}")`;
       }
     }
+    Object.defineProperty(Stock.prototype, 'readBulkFromOutput', {
+      value: (PowerShell.prototype as unknown as { readBulkFromOutput: unknown })
+        .readBulkFromOutput,
+    });
     const start = (newline: 'lf' | 'crlf'): { settled: () => boolean; done: Promise<void> } => {
       const shell = new Stock({
         throwOnInvocationError: false,
