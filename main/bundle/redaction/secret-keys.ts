@@ -46,6 +46,13 @@ export function normalizeKey(key: string): string {
   return key.toLowerCase().replace(/[-_.\s]/g, '');
 }
 
+/**
+ * Words one of which the normalized form (normalizeKey) of every key isSecretKey accepts holds.
+ * A line whose normalized form holds none of them has no such key in it: the free-text patterns
+ * that only keep a secret key (text.ts) need not run on it.
+ */
+export const SECRET_KEY_WORDS: readonly string[] = [...EXACT, ...SUFFIXES];
+
 export function isSecretKey(key: string): boolean {
   const k = normalizeKey(key);
   return EXACT.has(k) || SUFFIXES.some((s) => k.endsWith(s));
@@ -73,6 +80,9 @@ const QUERY_SIGNATURES: ReadonlySet<string> = new Set([
   'xgoogsignature',
 ]);
 
+/** The same for isSecretQueryParam. */
+export const SECRET_QUERY_WORDS: readonly string[] = [...SECRET_KEY_WORDS, ...QUERY_SIGNATURES];
+
 export function isSecretQueryParam(name: string): boolean {
   return isSecretKey(name) || QUERY_SIGNATURES.has(normalizeKey(name));
 }
@@ -83,7 +93,7 @@ export function isSecretQueryParam(name: string): boolean {
  * PowerShell's `-KubeletToken`. `-file`, `-ttl`, `-hash` endings are not among them, so
  * `--token-ttl`, `--password-file` and `--discovery-token-ca-cert-hash` keep their values.
  */
-const FLAG_ENDINGS =
+export const FLAG_ENDINGS =
   '(?:password|passwd|token|secret|api-?key|client-key|private-key|certificate-key|access-key|secret-key|psk)';
 
 /**
