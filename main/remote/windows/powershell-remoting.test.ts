@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectScript, PowerShellRemotingRunner } from './powershell-remoting';
 import type { ShellLookup } from './remoting-shell';
+import { MAX_SECRET_BYTES } from './credential-pipe';
 
 function dataOf(script: string): Record<string, unknown> {
   const b64 = /FromBase64String\('([A-Za-z0-9+/=]+)'\)/.exec(script)?.[1] ?? '';
@@ -15,21 +16,31 @@ const windows: ShellLookup = {
 };
 
 describe('the remote session script', () => {
-  it('winrm: -ComputerName, and -Credential built from USER and the password asked (review L3)', () => {
-    const s = connectScript({ kind: 'winrm', host: 'win-1', user: 'Administrator' }, {}, 'p@ss');
+  it('winrm: -ComputerName, and -Credential from USER and a SecureString read off the pipe (review L3)', () => {
+    const cred = { pipe: '/tmp/x/s', nonce: 'ab12' };
+    const s = connectScript({ kind: 'winrm', host: 'win-1', user: 'Administrator' }, {}, cred);
     expect(s).toMatch(/\$p\.ComputerName = /);
-    expect(s).toMatch(/PSCredential \(\[string\]\$c\.user, \(ConvertTo-SecureString -String/);
+    expect(s).toMatch(/PSCredential \(\[string\]\$c\.user, \$secure\)/);
+    expect(s).toMatch(/NamedPipeClientStream/);
+    expect(s).toContain(`New-Object byte[] ${MAX_SECRET_BYTES}`);
+    // Never plain text turned into a SecureString in the script (script block logging).
+    expect(s).not.toMatch(/ConvertTo-SecureString|AsPlainText/);
     expect(s).not.toMatch(/HostName|KeyFilePath/);
-    expect(s).not.toContain('p@ss');
-    expect(dataOf(s)).toMatchObject({ kind: 'winrm', user: 'Administrator', password: 'p@ss' });
+    expect(dataOf(s)).toMatchObject({ kind: 'winrm', user: 'Administrator', cred });
+    expect(dataOf(s)).not.toHaveProperty('password');
   });
 
   it('pssession: the SSH parameter set, marked as PowerShell 7 only; never a password', () => {
-    const s = connectScript({ kind: 'pssession', host: 'win-1', user: 'admin' }, {}, 'x');
+    const s = connectScript(
+      { kind: 'pssession', host: 'win-1', user: 'admin' },
+      {},
+      { pipe: 'p', nonce: 'n' },
+    );
     expect(s).toMatch(/# cni-doctor: PowerShell 7 only/);
     expect(s).toMatch(/\$p\.HostName = /);
     expect(s).not.toMatch(/ComputerName|Credential/);
     expect(dataOf(s)).not.toHaveProperty('password');
+    expect(dataOf(s)).not.toHaveProperty('cred');
   });
 
   it("asks the node's language mode right after the session opens (review B5)", () => {

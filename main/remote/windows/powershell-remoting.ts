@@ -7,8 +7,10 @@
  *   winrm:     New-PSSession -ComputerName HOST [-Port N] [-UseSSL] [-Credential USER]
  *              (WinRM; Server Core's default, reaches Windows PowerShell 5.1 on the node). Only
  *              from Windows (System32's powershell.exe). With USER@ the password is asked through
- *              RemotingOptions.password when the session opens and kept only as a SecureString in
- *              the local shell; a workgroup node also needs TrustedHosts or HTTPS
+ *              RemotingOptions.password when the session opens (the terminal, or the desktop app's
+ *              and serve's password dialog) and reaches the local shell over a one-shot pipe
+ *              (credential-pipe.ts) straight into a SecureString, never in script text; a
+ *              workgroup node also needs TrustedHosts or HTTPS
  *              (docs/knowledge/windows-remoting.md).
  *   pssession: New-PSSession -HostName HOST [-UserName U] [-Port N]   (PowerShell over SSH: the
  *              node runs `Subsystem powershell … -sshs` in sshd_config). Only with PowerShell 7
@@ -33,6 +35,7 @@ import {
 import { languageModeRefusal } from '../../host/windows/language-mode';
 import { remotingShell, type ShellLookup } from './remoting-shell';
 import type { NodeDeadlines } from '../node-deadlines';
+import { offerSecret, type SecretHandoff } from './credential-pipe';
 
 export type RemotingKind = 'winrm' | 'pssession';
 
@@ -59,6 +62,11 @@ export interface RemotingOptions {
   sshOptions?: Record<string, string>;
   /** winrm: HTTPS (-UseSSL). */
   useSsl?: boolean;
+  /**
+   * PowerShell run in the local shell right before New-PSSession (tests only: a stand-in
+   * New-PSSession that reports what it was given, where no WinRM client exists).
+   */
+  localInit?: string;
   /** PowerShell run once in the remote session after it opens (tests: the mock node). */
   remoteInit?: string;
   /** Deadline for opening the session. Default 60 s (capped by deadlines). */
@@ -99,9 +107,32 @@ const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const WINRM_PARAMETERS = [
   '$p.ComputerName = [string]$c.host',
   'if ($c.useSsl) { $p.UseSSL = $true }',
-  'if ($c.password) {',
-  '    $p.Credential = New-Object System.Management.Automation.PSCredential ([string]$c.user, (ConvertTo-SecureString -String ([string]$c.password) -AsPlainText -Force))',
-  '    $c.password = $null',
+  'if ($c.cred) {',
+  // The password comes over the pipe credential-pipe.ts serves, straight into a SecureString:
+  // no script text holds it (script block logging), and the bytes and chars are cleared after.
+  // Any failure is one fixed message: an error record here must not quote what it read.
+  '    $secure = New-Object System.Security.SecureString',
+  "    $pipe = New-Object System.IO.Pipes.NamedPipeClientStream ('.', [string]$c.cred.pipe, [System.IO.Pipes.PipeDirection]::InOut)",
+  '    $buf = New-Object byte[] 1024', // MAX_SECRET_BYTES (a literal: the ps51 check reads it)
+  '    $got = 0',
+  '    try {',
+  '        $pipe.Connect(30000)',
+  '        $nonce = [Text.Encoding]::ASCII.GetBytes([string]$c.cred.nonce)',
+  '        $pipe.Write($nonce, 0, $nonce.Length)',
+  '        $pipe.Flush()',
+  '        while ($got -lt $buf.Length) { $k = $pipe.Read($buf, $got, $buf.Length - $got); if ($k -le 0) { break }; $got += $k }',
+  '        $chars = [Text.Encoding]::UTF8.GetChars($buf, 0, $got)',
+  '        foreach ($ch in $chars) { $secure.AppendChar($ch) }',
+  '        [Array]::Clear($chars, 0, $chars.Length)',
+  '    } catch {',
+  "        throw 'cni-doctor: the password could not be handed to PowerShell'",
+  '    } finally {',
+  '        [Array]::Clear($buf, 0, $buf.Length)',
+  '        $pipe.Dispose()',
+  '    }',
+  "    if ($got -eq 0) { throw 'cni-doctor: the password could not be handed to PowerShell' }",
+  '    $secure.MakeReadOnly()',
+  '    $p.Credential = New-Object System.Management.Automation.PSCredential ([string]$c.user, $secure)',
   '}',
 ].join('\n');
 
@@ -120,7 +151,7 @@ const LANGUAGE_MARKER = 'cni-doctor-language=';
 export function connectScript(
   t: RemotingTarget,
   o: RemotingOptions = {},
-  password?: string,
+  cred?: Pick<SecretHandoff, 'pipe' | 'nonce'>,
 ): string {
   const problems = validateRemoting(t, o);
   if (problems.length > 0) throw new Error(`remoting target refused: ${problems.join('; ')}`);
@@ -132,10 +163,11 @@ export function connectScript(
     ...(o.keyFile !== undefined && { keyFile: o.keyFile }),
     ...(o.sshOptions !== undefined && { sshOptions: o.sshOptions }),
     useSsl: o.useSsl === true,
-    ...(password !== undefined && t.kind === 'winrm' && { password }),
+    ...(cred !== undefined &&
+      t.kind === 'winrm' && { cred: { pipe: cred.pipe, nonce: cred.nonce } }),
     ...(o.remoteInit !== undefined && { remoteInit: b64(o.remoteInit) }),
   };
-  return [
+  const script = [
     `$c = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('${b64(JSON.stringify(data))}')) | ConvertFrom-Json`,
     "$ErrorActionPreference = 'Stop'",
     '$p = @{}',
@@ -157,6 +189,8 @@ export function connectScript(
     '}',
     "[Console]::Out.WriteLine('connected')",
   ].join('\n');
+  // Tests: a stand-in New-PSSession, defined before the script runs.
+  return o.localInit === undefined ? script : `${o.localInit}\n${script}`;
 }
 
 /**
@@ -217,7 +251,7 @@ export class PowerShellRemotingRunner implements ScriptRunner {
 
   private async open(): Promise<RunResult> {
     if (this.refusal !== undefined) return { ok: false, kind: 'exit', message: this.refusal };
-    let password: string | undefined;
+    let handoff: SecretHandoff | undefined;
     if (this.target.kind === 'winrm' && this.target.user !== undefined) {
       // WinRM would otherwise log on as the local user with Kerberos, which a workgroup node
       // (most Kubernetes Windows nodes) refuses.
@@ -227,12 +261,24 @@ export class PowerShellRemotingRunner implements ScriptRunner {
           kind: 'exit',
           message: `winrm:${this.target.user}@${this.target.host} needs ${this.target.user}'s password, and this front end cannot ask for it: run the scan from the terminal (cni-doctor asks), or leave out USER@ to log on as yourself (domain-joined nodes)`,
         };
-      password = await this.opts.password(`Password for ${this.target.user}@${this.target.host}: `);
-      if (password === undefined) return { ok: false, kind: 'exit', message: 'no password given' };
+      const typed = await this.opts.password(
+        `Password for ${this.target.user}@${this.target.host}: `,
+      );
+      if (typed === undefined) return { ok: false, kind: 'exit', message: 'no password given' };
+      try {
+        handoff = await offerSecret(Buffer.from(typed, 'utf8'));
+      } catch (e) {
+        return { ok: false, kind: 'exit', message: (e as Error).message };
+      }
     }
-    const r = await this.timed(connectScript(this.target, this.opts, password), {
-      deadlineMs: this.opts.connectDeadlineMs ?? 60_000,
-    });
+    let r: RunResult;
+    try {
+      r = await this.timed(connectScript(this.target, this.opts, handoff), {
+        deadlineMs: this.opts.connectDeadlineMs ?? 60_000,
+      });
+    } finally {
+      handoff?.close();
+    }
     if (!r.ok && r.message.includes(LANGUAGE_MARKER)) {
       const mode = /cni-doctor-language=(\w+)/.exec(r.message)?.[1] ?? 'a restricted';
       return { ...r, message: languageModeRefusal(mode, `The node ${this.target.host}`) };
