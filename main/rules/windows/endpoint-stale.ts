@@ -1,6 +1,7 @@
 import type { Rule } from '../types';
 import { offer } from '../offers';
 import { fail, notApplicable, pass, unknown } from '../types';
+import type { Evidence } from '../../../shared/model/finding';
 import type { HnsEndpoint } from '../../../shared/model/hns';
 import {
   endpointStaleness,
@@ -43,13 +44,24 @@ export const hnsEndpointStale: Rule = {
       severity: 'warning',
       title: `${stale.length} stale HNS endpoint(s)`,
       summary: `These local endpoints belong to no running pod: HNS does not call them attached, they are in no namespace (compartment) and have no container, or HNS still calls them Attached to a namespace whose pod sandbox the runtime no longer has (the Inventory's Stale column says which). Leaked endpoints hold IP addresses (host-local/IPAM exhaustion), and a new pod whose endpoint name collides fails with "endpoint already exists".`,
-      evidence: shown.map(({ e, why }) => ({
-        kind: 'hns' as const,
-        objectType: 'endpoint' as const,
-        id: e.id,
-        name: e.name,
-        detail: `${e.ip ?? 'no IP'} on ${e.networkName ?? e.networkId ?? '?'}: ${why}`,
-      })),
+      evidence: [
+        ...shown.map(({ e, why }): Evidence => ({
+          kind: 'hns' as const,
+          objectType: 'endpoint' as const,
+          id: e.id,
+          name: e.name,
+          detail: `${e.ip ?? 'no IP'} on ${e.networkName ?? e.networkId ?? '?'}: ${why}`,
+        })),
+        // The list stops at 50: say how many were left out and where they all are.
+        ...(stale.length > shown.length
+          ? [
+              {
+                kind: 'text' as const,
+                text: `… and ${stale.length - shown.length} more stale endpoint(s): the Inventory's HNS endpoints tab lists every one (filter "stale").`,
+              },
+            ]
+          : []),
+      ],
       repairs: [
         offer('hns-remove-endpoints', `Remove ${stale.length} stale endpoint(s)`, {
           ids: stale.map(({ e }) => e.id),

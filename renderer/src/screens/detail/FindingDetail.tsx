@@ -12,7 +12,7 @@ import { findingMarkdown } from '../../../../shared/finding-markdown';
 import { fixCommand } from '../../../../shared/report-html';
 import { useView } from '../../state/view-store';
 import { focusQuietly } from '../../lib/focus-rescue';
-import { EvidenceItem } from './Evidence';
+import { EvidenceList } from './EvidenceList';
 import { RepairPanel } from './RepairPanel';
 
 export function FindingDetail({ scan, findingId }: { scan: ScanResponse; findingId: string }) {
@@ -101,18 +101,7 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
       <p className="summary">{f.summary}</p>
 
       <h3>Evidence</h3>
-      <div className="evidence-list" data-testid="evidence">
-        {f.evidence.length === 0 && <p className="muted">No evidence attached.</p>}
-        {f.evidence.map((e, i) => (
-          <EvidenceItem key={i} e={e} />
-        ))}
-        {trimmed !== undefined && (
-          <p className="note">
-            Showing the first {f.evidence.length} of {trimmed.toLocaleString()} pieces of evidence;
-            the Inventory lists every object.
-          </p>
-        )}
-      </div>
+      <EvidenceList key={f.id} evidence={f.evidence} trimmed={trimmed} />
 
       {related.length > 0 && (
         <>
