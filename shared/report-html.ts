@@ -11,6 +11,7 @@ import type { AccessNote, Report } from './model/report';
 import { accessBanner } from './access-banner';
 import { escapeHtml } from './escape';
 import { shellLine } from './shell-quote';
+import { PICTURES_STYLE, chainSection, laneHtml, lanesSection } from './pictures-html';
 
 export interface HtmlReportOptions {
   /** What was scanned, in the words the UI uses ("live node", a bundle's file name, a demo). */
@@ -50,9 +51,13 @@ function evidence(e: Evidence): string {
         e.note ? ` — ${h(e.note)}` : ''
       }</figcaption><pre tabindex="0">${lines(e.lines)}</pre></figure>`;
     case 'conf-dir':
+      // The lane, then the same files as a list with every detail (plugins, notes).
       return `<figure><figcaption><b>Conf dir</b> <code>${h(e.path)}</code> as ${h(
         e.runtime,
-      )} reads it, in load order${e.note ? ` — ${h(e.note)}` : ''}</figcaption><ol>${e.entries
+      )} reads it, in load order${e.note ? ` — ${h(e.note)}` : ''}</figcaption>${laneHtml(
+        { confDir: e.path, entries: e.entries },
+        e.runtime,
+      )}<ol>${e.entries
         .map(
           (x) =>
             `<li><code>${h(x.name)}</code> <span class="role">${h(x.role)}</span>${
@@ -214,7 +219,7 @@ export function renderReportHtml(report: Report, opts: HtmlReportOptions): strin
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>${h(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${PICTURES_STYLE}</style>
 </head>
 <body>
 <header>
@@ -232,6 +237,8 @@ ${report.access ? accessSection(report.access) : ''}
       ? `<a href="#${h(encodeURIComponent(top.id))}">${h(top.title)}</a>`
       : 'Nothing found explains a stuck pod sandbox.'
   }</p>
+${report.windowsChain ? chainSection(report.windowsChain) : ''}
+${lanesSection(report.loadOrder ?? [])}
 <h2>Findings (${report.findings.length})</h2>
 ${ordered.map((f) => finding(f, report, f === top)).join('\n')}
 <h2>Checks</h2>

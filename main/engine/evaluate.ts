@@ -22,6 +22,8 @@ import { groupRepeatsStep } from './post/group-repeats';
 import { couldNotLookStep } from './post/could-not-look';
 import { accessNote } from './access-note';
 import { unexplainedLogLines } from './unexplained-logs';
+import { reportLanes } from './pictures/lanes';
+import { windowsChain } from './pictures/windows-chain';
 
 /**
  * Steps run in this order after every rule: findings that rest only on a permission error
@@ -168,6 +170,10 @@ export function evaluate(snapshot: Snapshot, rules: readonly Rule[] = ALL_RULES)
   if (access) report.access = access;
   const unexplained = unexplainedLogLines(snapshot.logs.matches, assembly.findings);
   if (unexplained) report.unexplainedLogLines = unexplained;
+  const lanes = reportLanes(snapshot, derived);
+  if (lanes.length > 0) report.loadOrder = lanes;
+  const chain = windowsChain(snapshot, derived, assembly.findings);
+  if (chain) report.windowsChain = chain;
   return { report, repairs };
 }
 

@@ -6,6 +6,7 @@ import { buildPlan } from './plans/build';
 import type { PlanHost } from './plans/plan-host';
 import { withKnownRisks } from './known-risks';
 import { buildPreview } from './preview';
+import { loadOrderAfterRepair } from './load-order-after';
 
 export type Prepared =
   | { ok: true; plan: RepairPlan; preview: RepairPreview; scan: ScanResult; host: PlanHost }
@@ -31,10 +32,13 @@ export async function prepareRepair(env: RepairEnvironment, repairId: string): P
   const built = await buildPlan(scan.snapshot, repair, env.fs);
   if (!built.ok) return { ok: false, reason: `cannot repair ${repairId}: ${built.reason}`, scan };
   const plan = withKnownRisks(built.plan, scan.report);
+  const preview = buildPreview(plan, built.host);
+  const loadOrder = loadOrderAfterRepair(scan.snapshot, plan, repair.offer);
+  if (loadOrder.length > 0) preview.loadOrder = loadOrder;
   return {
     ok: true,
     plan,
-    preview: buildPreview(plan, built.host),
+    preview,
     scan,
     host: built.host,
   };

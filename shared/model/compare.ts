@@ -61,6 +61,8 @@ export interface LoadOrderEntry {
   name: string;
   role: ConfEntryRole;
   network?: string;
+  /** Why the runtime treats it so ("containerd stops before this file", a parse error). */
+  note?: string;
 }
 
 /** A runtime's conf dir in one scan. `note` says why no order could be told (unreadable dir). */

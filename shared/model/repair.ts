@@ -5,6 +5,7 @@ import type { FindingBrief, LoadOrderComparison } from './compare';
  * engine's own executors carry out. The renderer only ever sends a repair id (and the preview
  * token it was shown); it never sends a path, a command or a script. Browser-safe: types only.
  */
+import type { LoadOrderComparison } from './compare';
 
 export type RepairRisk = 'low' | 'medium' | 'high';
 
@@ -157,6 +158,11 @@ export interface RepairPreview {
   notes: string[];
   /** Names the files (and plan) the preview was computed from: apply refuses when any changed. */
   previewToken: string;
+  /**
+   * Each runtime whose CNI conf dir or settings the repair changes: its load order now and after
+   * this repair (the plan applied to the scan's snapshot, judged by the rules' model).
+   */
+  loadOrder?: LoadOrderComparison[];
 }
 
 // ---------------------------------------------------------------- apply, verify, journal

@@ -1,5 +1,6 @@
 import type { TargetInfo } from '../target';
 import type { CheckResult, Finding } from './finding';
+import type { LoadOrderLane, WindowsChain } from './pictures';
 import type { NodeSummary } from './summary';
 
 export const REPORT_SCHEMA = 'cni-doctor.report/v1';
@@ -34,6 +35,10 @@ export interface Report {
    * `unredacted` only when asked for (`scan --unredacted`), and every output then says so.
    */
   redaction?: { evidence: 'redacted'; hidden: number } | { evidence: 'unredacted' };
+  /** Extension: each runtime's CNI conf dir in its load order, the picture every door draws. */
+  loadOrder?: LoadOrderLane[];
+  /** Extension (Windows, containerd): the chain of a pod's network, with the broken link. */
+  windowsChain?: WindowsChain;
 }
 
 export interface UnexplainedLogLines {

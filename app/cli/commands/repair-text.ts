@@ -3,6 +3,7 @@ import type { ApplyResult, JournalEntry, RepairPreview } from '../../../shared/m
 import type { RecoveryReport } from '../../../main/repairs';
 import type { Style } from '../format-text';
 import { visible, visibleDeep, visibleLines } from '../visible';
+import { laneLine } from '../../../shared/load-order-words';
 
 // Every string below may come from the node (file names, config values, service names, journal
 // fields a root-run history reads): each passes `visible` before it reaches the terminal, so the
@@ -26,6 +27,14 @@ export function formatPreview(preview: RepairPreview, s: Style, rerunCommand: st
   p.description.forEach((d, i) => out.push(`  ${i + 1}. ${d}`));
   out.push('', s.bold('What running pods notice'), `  ${p.podImpact}`);
   if (p.notes.length) out.push('', s.bold('Notes'), ...p.notes.map((n) => `  - ${n}`));
+  for (const lo of p.loadOrder ?? []) {
+    out.push(
+      '',
+      s.bold(`Load order of ${lo.label} (${lo.after?.confDir ?? lo.before?.confDir ?? ''})`),
+    );
+    if (lo.before) out.push(`  now:               ${laneLine(lo.before, lo.label)}`);
+    if (lo.after) out.push(`  after this repair: ${laneLine(lo.after, lo.label)}`);
+  }
   for (const d of diffs) out.push('', s.bold(`Diff of ${d.path}`), d.unified.trimEnd());
   out.push(
     '',

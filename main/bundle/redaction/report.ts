@@ -135,10 +135,28 @@ export function redactReport(report: Report, snapshot?: Snapshot): Report {
     ...logs,
     lines: logs.lines.map((l) => ({ ...l, text: c.text(l.text) })),
   };
+  // The pictures quote parse errors and reasons from the node as the checks do.
+  const loadOrder = report.loadOrder?.map((l) => ({
+    ...l,
+    side: {
+      ...l.side,
+      ...(l.side.note !== undefined && { note: c.text(l.side.note) }),
+      entries: l.side.entries.map((e) =>
+        e.note === undefined ? e : { ...e, note: c.text(e.note) },
+      ),
+    },
+  }));
+  const chain = report.windowsChain;
+  const windowsChain = chain && {
+    ...chain,
+    links: chain.links.map((l) => ({ ...l, detail: c.text(l.detail) })),
+  };
   return {
     ...report,
     findings,
     checks,
+    ...(loadOrder && { loadOrder }),
+    ...(windowsChain && { windowsChain }),
     ...(summary && { summary }),
     ...(unexplainedLogLines && { unexplainedLogLines }),
     redaction: { evidence: 'redacted', hidden: c.hidden },
