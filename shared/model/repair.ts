@@ -5,7 +5,6 @@ import type { FindingBrief, LoadOrderComparison } from './compare';
  * engine's own executors carry out. The renderer only ever sends a repair id (and the preview
  * token it was shown); it never sends a path, a command or a script. Browser-safe: types only.
  */
-import type { LoadOrderComparison } from './compare';
 
 export type RepairRisk = 'low' | 'medium' | 'high';
 
