@@ -96,7 +96,13 @@ test('open node → finding → preview → apply → undo, by keyboard, focus n
     .poll(async () => (await focused(page)).text, { message: 'focus on the result' })
     .toMatch(/^Applied and verified/);
 
-  await tabTo(page, /^Undo$/, 3);
+  // Undo… previews what it puts back and asks, like Apply….
+  await tabTo(page, /^Undo…$/, 6);
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await focused(page)).text, { message: 'focus on the undo question' })
+    .toMatch(/^Undo “/);
+  await tabTo(page, /^Undo$/, 1);
   await page.keyboard.press('Enter');
   await expectFocusKept(page, 'Undo (pending)');
   await expect(repair.locator('[data-outcome="undone"]')).toBeVisible();

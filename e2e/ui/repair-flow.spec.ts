@@ -81,10 +81,11 @@ test('disable the shadowing default config, verify, undo', async ({ page }) => {
   await expect(row).toContainText('applied and verified');
   await expect(row).toContainText('cni.conf.shadowed-by-default');
   await page.screenshot({ path: path.join(SHOTS, 'history-after-repair-light.png') });
-  await row.getByRole('button', { name: 'Undo' }).click();
+  await confirmUndo(row);
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
     timeout: 30_000,
   });
   expect(existsSync(path.join(disk.root, 'etc/cni/net.d/10-containerd-net.conflist'))).toBe(true);
   await expect(row).toContainText('undone');
 });
+import { confirmUndo } from './undo';

@@ -6,6 +6,7 @@
  * Undo from History restores the file byte for byte.
  */
 import { expect, test } from '@playwright/test';
+import { confirmUndo } from './undo';
 import { readFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { startLab, type Lab } from '../lab/harness';
@@ -81,7 +82,7 @@ test('disable the shadowing default, verify against the running containerd, undo
   await page.locator('nav [data-screen="history"]').click();
   const row = page.getByRole('row', { name: /Disable 10-containerd-net\.conflist/ });
   await expect(row).toContainText('applied and verified');
-  await row.getByRole('button', { name: 'Undo' }).click();
+  await confirmUndo(row);
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
     timeout: 60_000,
   });

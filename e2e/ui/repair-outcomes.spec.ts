@@ -5,6 +5,7 @@
  * verifies, and after Undo both the panel and History say it is undone.
  */
 import { expect, test } from '@playwright/test';
+import { confirmUndo } from './undo';
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
@@ -100,11 +101,25 @@ test('rolled back in words, then verified, undone in the panel and in History', 
   await expect(outcome).toHaveAttribute('data-outcome', 'rolled-back', { timeout: 30_000 });
   await expect(outcome).toContainText('Rolled back: the repair did not hold');
   await expect(outcome).toContainText('The rescan found a new error:');
-  await expect(outcome.getByRole('listitem')).toContainText(
+  await expect(outcome.getByRole('list', { name: 'New errors' })).toContainText(
     '10-kindnet.conflist needs plugin "ptp"',
   );
   await expect(outcome).not.toContainText('cni.plugin.missing#');
   expect(existsSync(path.join(disk, 'etc/cni/net.d/10-containerd-net.conflist'))).toBe(true);
+  // The rescan that failed, before / after: the warning about kindnet stayed, now an error.
+  await expect(
+    outcome.getByTestId('before-after').getByRole('group', { name: /^Stayed/ }),
+  ).toContainText('error 10-kindnet.conflist needs plugin "ptp"');
+
+  // A reload keeps the outcome: it is read from the node's journal, not from the page.
+  await page.reload();
+  const kept = page
+    .getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ })
+    .locator('[data-outcome]');
+  await expect(kept).toHaveAttribute('data-outcome', 'rolled-back');
+  await expect(kept.getByRole('list', { name: 'New errors' })).toContainText(
+    '10-kindnet.conflist needs plugin "ptp"',
+  );
 
   // Install the missing plugin; the same repair now holds.
   plugin('ptp');
@@ -121,7 +136,7 @@ test('rolled back in words, then verified, undone in the panel and in History', 
     .click();
   const done = again.locator('[data-outcome]');
   await expect(done).toHaveAttribute('data-outcome', 'applied', { timeout: 30_000 });
-  await done.getByRole('button', { name: 'Undo' }).click();
+  await confirmUndo(done);
   await expect(done).toHaveAttribute('data-outcome', 'undone', { timeout: 30_000 });
   await expect(done).toContainText('Undone: the files are back');
   await expect(done.getByRole('button', { name: 'Undo' })).toHaveCount(0);

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { confirmUndo } from './undo';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -108,7 +109,7 @@ test('Targets lists the node container; open it, see the finding, apply and undo
   await page.locator('nav [data-screen="history"]').click();
   const row = page.getByRole('row', { name: /Disable 10-containerd-net\.conflist/ });
   await expect(row).toContainText('applied and verified', { timeout: 30_000 });
-  await row.getByRole('button', { name: 'Undo' }).click();
+  await confirmUndo(row);
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
     timeout: 60_000,
   });

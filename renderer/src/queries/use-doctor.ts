@@ -249,6 +249,7 @@ export function useUndo() {
       Promise.all([
         qc.invalidateQueries({ queryKey: ['scan'] }),
         qc.invalidateQueries({ queryKey: ['history'] }),
+        qc.invalidateQueries({ queryKey: ['repair-record'] }),
       ]),
   });
 }

@@ -4,8 +4,7 @@
  * becoming what the other screens show). The engine compares (main/compare/); this only shows it.
  */
 import { useEffect, useId } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { HeldScan, ScanResponse, TargetList } from '../../../shared/api';
+import type { HeldScan, ScanResponse } from '../../../shared/api';
 import type { CompareSide } from '../../../shared/api-compare';
 import type {
   ChangedFinding,
@@ -18,7 +17,7 @@ import { parseSourceKey, sourceKey } from '../../../shared/source-key';
 import { SeverityBadge, StatusBadge } from '../components/Badges';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useCompare, useHeldScans } from '../queries/use-compare';
-import { useBundles, useDemos } from '../queries/use-doctor';
+import { useBundles, useCurrentSource, useDemos, useTargets } from '../queries/use-doctor';
 import { useComparePicks, type SidePick } from '../state/compare-store';
 import '../styles/compare.css';
 
@@ -43,8 +42,14 @@ function SidePicker(props: {
   const id = useId();
   const demos = useDemos();
   const bundles = useBundles();
-  // Nodes already listed on the Targets screen (listing them here would ask every engine again).
-  const targets = useQueryClient().getQueryData<TargetList>(['targets']);
+  // Compare scans a node itself (newcomer review 2.2): the node shown now, and every node this
+  // machine reaches (the Targets screen's list, asked for once and shared with it).
+  const targets = useTargets().data;
+  const source = useCurrentSource();
+  const shownTarget =
+    source?.source === 'target' && !targets?.targets.some((t) => t.targetId === source.targetId)
+      ? source
+      : undefined;
   const chosen = props.held.find((h) => `scan:${h.scanId}` === props.value);
   return (
     <div className="compare-pick">
@@ -66,6 +71,11 @@ function SidePicker(props: {
         </optgroup>
         <optgroup label="Scan for this comparison">
           <option value="src:live">the live node, now</option>
+          {shownTarget && (
+            <option value={`src:${sourceKey(shownTarget)}`}>
+              the node shown now, scanned again
+            </option>
+          )}
           {demos.data?.map((d) => (
             <option key={d.id} value={`src:${sourceKey({ source: 'demo', demoId: d.id })}`}>
               demo: {d.title}
@@ -320,6 +330,13 @@ export function Compare({ scan }: { scan: ScanResponse | undefined }) {
 
   const before = picks.before ? toSide(picks.before) : null;
   const after = picks.after ? toSide(picks.after) : null;
+  // "Compare before / after" from a repair's outcome: one click shows the comparison.
+  const { mutate } = compare;
+  useEffect(() => {
+    if (!picks.pendingRun) return;
+    picks.ranPending();
+    if (before && after) mutate({ before, after });
+  }, [picks, before, after, mutate]);
   return (
     <div className="screen compare">
       <h1>Compare</h1>

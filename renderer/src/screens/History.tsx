@@ -1,7 +1,10 @@
 /** Repairs applied on this node (the journal), newest first: what, where, when, how it ended. */
 import type { HistoryEntry } from '../../../shared/api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { useCurrentSource, useHistory, useScan, useUndo } from '../queries/use-doctor';
+import { useState } from 'react';
+import type { ApplyResult } from '../../../shared/api';
+import { useCurrentSource, useHistory, useScan } from '../queries/use-doctor';
+import { UndoConfirm } from './detail/UndoConfirm';
 
 const OUTCOME: Partial<Record<HistoryEntry['status'], string>> = {
   verified: 'applied and verified',
@@ -16,7 +19,8 @@ const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString
 
 export function History() {
   const history = useHistory();
-  const undo = useUndo();
+  // Undo is previewed and confirmed in the row (UndoConfirm); its answer is said below the table.
+  const [undone, setUndone] = useState<ApplyResult | null>(null);
   const source = useCurrentSource();
   const scan = useScan();
   const recording = source !== undefined && source.source !== 'live';
@@ -77,14 +81,12 @@ export function History() {
                 </td>
                 <td>
                   {(e.status === 'applied' || e.status === 'verified') && (
-                    <button
-                      type="button"
-                      disabled={undo.isPending}
-                      onClick={() => undo.mutate(e.id)}
-                      aria-label={`Undo ${e.title}`}
-                    >
-                      Undo
-                    </button>
+                    <UndoConfirm
+                      entryId={e.id}
+                      title={e.title}
+                      label={`Undo ${e.title}…`}
+                      onDone={setUndone}
+                    />
                   )}
                 </td>
               </tr>
@@ -92,8 +94,7 @@ export function History() {
           </tbody>
         </table>
       )}
-      {undo.error && <ErrorNotice error={undo.error} />}
-      {undo.data && <p role="status">Undo: {undo.data.status}</p>}
+      {undone && <p role="status">Undo: {undone.status}</p>}
     </div>
   );
 }

@@ -17,6 +17,10 @@ interface ComparePicks {
   setBefore(p: SidePick | null): void;
   setAfter(p: SidePick | null): void;
   restore(before: SidePick | null, after: SidePick | null): void;
+  /** Set by "Compare before / after": the screen compares these picks as soon as it opens. */
+  pendingRun: boolean;
+  runNow(before: SidePick, after: SidePick): void;
+  ranPending(): void;
   /** After: the scan shown now; Before: an earlier scan of its source, when one is held. */
   defaultTo(shown: string, earlier: string | undefined): void;
 }
@@ -29,6 +33,9 @@ export const useComparePicks = create<ComparePicks>()((set) => ({
   setBefore: (before) => set({ before }),
   setAfter: (after) => set({ after }),
   restore: (before, after) => set({ before, after, fromAddress: true }),
+  pendingRun: false,
+  runNow: (before, after) => set({ before, after, fromAddress: true, pendingRun: true }),
+  ranPending: () => set({ pendingRun: false }),
   defaultTo: (shown, earlier) =>
     set((s) =>
       s.fromAddress

@@ -14,6 +14,7 @@ import { useView } from '../../state/view-store';
 import { focusQuietly } from '../../lib/focus-rescue';
 import { EvidenceList } from './EvidenceList';
 import { RepairPanel } from './RepairPanel';
+import { RepairedFinding } from './RepairedFinding';
 
 export function FindingDetail({ scan, findingId }: { scan: ScanResponse; findingId: string }) {
   const close = useView((v) => v.closeFinding);
@@ -33,16 +34,7 @@ export function FindingDetail({ scan, findingId }: { scan: ScanResponse; finding
 
   useEffect(() => heading.current?.focus(), [findingId]);
 
-  if (!f) {
-    return (
-      <aside className="detail" aria-label="Finding detail">
-        <p>This finding is not in the current scan.</p>
-        <button type="button" onClick={close}>
-          Close
-        </button>
-      </aside>
-    );
-  }
+  if (!f) return <RepairedFinding findingId={findingId} />;
   const trimmed = scan.evidenceTrimmed[f.id];
   const related = (f.relatedFindings ?? [])
     .map((id) => scan.report.findings.find((x) => x.id === id))

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RepairRef } from '../../../../shared/model/finding';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useApplyRepair, useInfo, usePreview } from '../../queries/use-doctor';
+import { useApplyRepair, useHistory, useInfo, usePreview } from '../../queries/use-doctor';
 import { useProgress } from '../../state/progress-feed';
 import { focusQuietly } from '../../lib/focus-rescue';
 import { DiffView } from './DiffView';
@@ -28,6 +28,9 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
   const [confirming, setConfirming] = useState(false);
   const preview = usePreview(repair.id, requested);
   const apply = useApplyRepair();
+  // The last time this repair ran on this node, as its journal says (survives a reload).
+  const history = useHistory();
+  const last = canApply ? history.data?.find((e) => e.repair === repair.id) : undefined;
   const cli = `cni-doctor fix ${repair.id}`;
   // Focus follows the user's own step: the preview's heading when it arrives, the question
   // when Apply… asks it (issue 22 point 7: never the page body).
@@ -134,7 +137,18 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
 
       <RepairProgress repairId={repair.id} />
       {apply.error && <ErrorNotice error={apply.error} />}
-      {apply.data && <RepairOutcome result={apply.data} />}
+      {apply.data ? (
+        <RepairOutcome result={apply.data} />
+      ) : (
+        last && (
+          <div className="last-repair">
+            <p className="muted small">
+              Last time on this node ({new Date(last.createdAt).toLocaleString()}):
+            </p>
+            <RepairOutcome entryId={last.id} />
+          </div>
+        )
+      )}
     </section>
   );
 }

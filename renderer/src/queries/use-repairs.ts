@@ -1,0 +1,45 @@
+/**
+ * A repair's outcome and its Undo preview, read from the node's journal (beside use-doctor.ts):
+ * what the panels show survives a reload because it is asked for again, never kept in the page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../api/api-context';
+import { asApiError } from '../api/errors';
+import { useCurrentSource } from './use-doctor';
+import { sourceKey } from '../../../shared/source-key';
+
+export function useRepairRecord(entryId: string | null | undefined) {
+  const api = useApi();
+  const source = useCurrentSource();
+  return useQuery({
+    queryKey: ['repair-record', source ? sourceKey(source) : 'none', entryId ?? ''],
+    queryFn: async () => {
+      try {
+        return await api.repairRecord(entryId as string);
+      } catch (e) {
+        throw asApiError(e);
+      }
+    },
+    enabled: !!entryId,
+    retry: false,
+  });
+}
+
+/** What undoing an entry would change, asked afresh each time (the node may have changed). */
+export function useUndoPreview(entryId: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['undo-preview', entryId],
+    queryFn: async () => {
+      try {
+        return await api.previewUndo(entryId);
+      } catch (e) {
+        throw asApiError(e);
+      }
+    },
+    enabled,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
