@@ -5,6 +5,21 @@
  * The real-containerd lab under e2e/lab is vitest's, not ours.
  */
 import { defineConfig } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const UI_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ui');
+
+/**
+ * The UI specs that start a real-daemon lab (containerd, a podman node container): those that
+ * import from e2e/lab. `npm test` runs them (project `ui-lab`) after the vitest lab, never beside
+ * it (scripts/test-all.mjs says why), and the other UI specs (project `ui`) beside the lab.
+ */
+export const LAB_UI_SPECS = readdirSync(UI_DIR)
+  .filter((f) => f.endsWith('.spec.ts'))
+  .filter((f) => /from '\.\.\/lab\//.test(readFileSync(path.join(UI_DIR, f), 'utf8')))
+  .map((f) => `ui/${f}`);
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -38,7 +53,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'ui', testMatch: 'ui/**/*.spec.ts' },
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts', testIgnore: LAB_UI_SPECS },
+    { name: 'ui-lab', testMatch: LAB_UI_SPECS },
     { name: 'electron', testMatch: 'electron/**/*.spec.ts' },
   ],
 });
