@@ -3,13 +3,16 @@ import type { RuleInfo } from '../../shared/model/finding';
 import { ALL_RULES } from './catalog';
 
 export function ruleInfos(): RuleInfo[] {
-  return ALL_RULES.map(({ id, area, severity, title, firesWhen, repair, platforms }) => ({
-    id,
-    area,
-    severity,
-    title,
-    firesWhen,
-    repair: { ...repair },
-    platforms: [...platforms],
-  }));
+  return ALL_RULES.map(
+    ({ id, area, severity, severityWhen, title, firesWhen, repair, platforms }) => ({
+      id,
+      area,
+      severity,
+      ...(severityWhen && { severityWhen: { ...severityWhen } }),
+      title,
+      firesWhen,
+      repair: { ...repair },
+      platforms: [...platforms],
+    }),
+  );
 }

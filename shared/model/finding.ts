@@ -115,13 +115,28 @@ export interface RuleRepair {
   text: string;
 }
 
+const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
+
+/** Every severity a rule's findings can have, highest first. */
+export function ruleSeverities(r: Pick<RuleInfo, 'severity' | 'severityWhen'>): Severity[] {
+  return SEVERITY_ORDER.filter((s) => s === r.severity || r.severityWhen?.[s] !== undefined);
+}
+
 /** A knowledge page and heading of this repository, or an upstream page. */
 export type Reference = `docs/knowledge/${string}.md#${string}` | `https://${string}`;
 
 export interface RuleInfo {
   id: string;
   area: RuleArea;
+  /** The severity of its findings; the highest one when `severityWhen` names others. */
   severity: Severity;
+  /**
+   * A rule whose findings do not always have one severity: each severity it gives, and when
+   * (`severity` is among them). `rules`, docs/rules.md and scans read the same declaration, and a
+   * test checks that every finding of every fixture has a declared severity (newcomer review,
+   * README item 4: `rules` said warning where scans printed info).
+   */
+  severityWhen?: Partial<Record<Severity, string>>;
   title: string;
   firesWhen: string;
   repair: RuleRepair;

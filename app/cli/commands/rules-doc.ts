@@ -1,10 +1,24 @@
 /** The rule catalogue as data (`rules --json`) and as the reference page (docs/rules.md). */
 import { ALL_RULES } from '../../../main/rules/catalog';
 import { ruleInfos } from '../../../main/rules/info';
-import type { Reference } from '../../../shared/model/finding';
+import { ruleSeverities, type Reference, type RuleInfo } from '../../../shared/model/finding';
 import { RULES_PREAMBLE } from './rules-definitions';
 
 export { ALL_RULES, ruleInfos };
+
+/** `error/warning` for a rule whose findings have either: what `rules` lists. */
+export function severityList(r: Pick<RuleInfo, 'severity' | 'severityWhen'>): string {
+  return ruleSeverities(r).join('/');
+}
+
+/** `error when …; warning when …` for docs/rules.md, or the one severity. */
+function severityCell(r: Pick<RuleInfo, 'severity' | 'severityWhen'>): string {
+  const when = r.severityWhen;
+  if (!when) return r.severity;
+  return ruleSeverities(r)
+    .map((s) => `${s}${when[s] ? ` when ${when[s]}` : ''}`)
+    .join('; ');
+}
 
 export function rulesMarkdown(): string {
   const out = [
@@ -26,7 +40,7 @@ export function rulesMarkdown(): string {
     for (const r of ALL_RULES.filter((x) => x.area === area)) {
       const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
       out.push(
-        `| \`${r.id}\` | ${r.severity} | ${r.platforms.join(', ')} | ${cell(r.firesWhen)} | ${r.repair.kind}: ${cell(r.repair.text)} | ${r.kb.map(referenceLink).join(', ')} |`,
+        `| \`${r.id}\` | ${cell(severityCell(r))} | ${r.platforms.join(', ')} | ${cell(r.firesWhen)} | ${r.repair.kind}: ${cell(r.repair.text)} | ${r.kb.map(referenceLink).join(', ')} |`,
       );
     }
     out.push('');

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { RuleInfo } from '../../../shared/model/finding';
+import { runCli } from '../run-cli.testutil';
 import { rulesMarkdown, ruleInfos } from './rules-doc';
 
 describe('rules catalog', () => {
@@ -44,5 +46,26 @@ describe('rules catalog', () => {
   it('has unique ids', () => {
     const ids = ruleInfos().map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('cni-doctor rules (text)', () => {
+  // Newcomer review, README item 4: the list said warning where scans printed INFO, error where
+  // they printed WARNING. It now lists every severity a finding of the rule can have.
+  it('lists the severities scans print, from the rules’ own declaration', async () => {
+    const { code, out } = await runCli('rules');
+    expect(code).toBe(0);
+    const line = (id: string) => out.split('\n').find((l) => l.startsWith(`${id} `)) ?? '';
+    expect(line('cni.conf.multiple')).toMatch(/^cni\.conf\.multiple\s+warning\/info\s/);
+    expect(line('cni.plugin.missing')).toMatch(/^cni\.plugin\.missing\s+error\/warning\s/);
+    expect(line('cni.conf.shadowed-by-default')).toMatch(/\s(error|warning|info)\s{2,}\S/);
+  });
+
+  it('--json carries when each severity applies', async () => {
+    const { out } = await runCli('rules', '--json');
+    const rules = (JSON.parse(out) as { rules: RuleInfo[] }).rules;
+    const multiple = rules.find((r) => r.id === 'cni.conf.multiple');
+    expect(multiple?.severity).toBe('warning');
+    expect(Object.keys(multiple?.severityWhen ?? {}).sort()).toEqual(['info', 'warning']);
   });
 });

@@ -9,6 +9,11 @@ export const cniConfInvalid: Rule = {
   id: 'cni.conf.invalid',
   area: 'cni',
   severity: 'error',
+  severityWhen: {
+    error:
+      'the runtime loads no network because of it (containerd stops at it, or no config is valid)',
+    warning: 'another valid config is loaded instead',
+  },
   title: 'A loadable CNI config does not parse',
   firesWhen:
     'a loadable file fails to parse as a CNI config or list (bad JSON, missing `type`, conflist without `name` or `plugins`)',

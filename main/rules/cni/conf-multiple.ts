@@ -8,6 +8,10 @@ export const cniConfMultiple: Rule = {
   id: 'cni.conf.multiple',
   area: 'cni',
   severity: 'warning',
+  severityWhen: {
+    warning: 'two or more of the competing configs are not a runtime default',
+    info: 'at most one of them is not a runtime default (the others came with a package)',
+  },
   title: 'Several CNI configs compete; the runtime uses fewer than all',
   firesWhen:
     'more than one loadable config exists and the runtime uses fewer than all of them; warning when two or more are not runtime/tool defaults, info otherwise',

@@ -24,7 +24,11 @@ export function ipv4Capacity(subnet: string | undefined): number | undefined {
 export const cniIpamLeaked: Rule = {
   id: 'cni.ipam.leaked',
   area: 'cni',
-  severity: 'warning',
+  severity: 'error',
+  severityWhen: {
+    error: 'the leaked addresses fill the range: new pods get no address',
+    warning: 'addresses leak but the range still has room',
+  },
   title: 'host-local holds addresses for sandboxes that no longer exist',
   firesWhen:
     'a reservation file under /var/lib/cni/networks/<network> (host-local IPAM, also behind flannel) names a container ID that none of the sandboxes the runtime lists over CRI has; error when the reservations fill the subnet',

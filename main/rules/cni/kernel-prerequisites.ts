@@ -21,6 +21,10 @@ export const cniKernelPrerequisites: Rule = {
   id: 'cni.kernel.prerequisites',
   area: 'cni',
   severity: 'error',
+  severityWhen: {
+    error: 'IP forwarding is off, or the config in use asks for IPv6 while IPv6 is disabled',
+    warning: 'pods sit on a bridge while br_netfilter or bridge-nf-call-iptables is off',
+  },
   title: 'A kernel setting the CNI in use needs is off',
   firesWhen:
     '`net.ipv4.ip_forward` is not 1 (error); the config in use puts pods on a bridge (`bridge`, `flannel`) while `br_netfilter` is not loaded or `net.bridge.bridge-nf-call-iptables` is 0 (warning); or it asks for IPv6 addresses while IPv6 is disabled (error). Read from /proc and /sys, recorded in bundles',

@@ -12,6 +12,10 @@ export const cniPluginMissing: Rule = {
   id: 'cni.plugin.missing',
   area: 'cni',
   severity: 'error',
+  severityWhen: {
+    error: 'the config is in use, or is a cluster config the runtime skipped because of it',
+    warning: 'the config is not in use now',
+  },
   title: "A CNI plugin binary named by a config is not in the runtime's bin dirs",
   firesWhen:
     "a plugin type (type, ipam.type, flannel's delegate.type) named in a config of the runtime's conf dir is not an executable in any of the runtime's bin dirs (Windows: `<type>.exe`); error for the config in use and for a cluster config the runtime skipped because of it, warning for others",

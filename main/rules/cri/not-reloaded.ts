@@ -20,7 +20,11 @@ const quote = (names: readonly string[]): string =>
 export const criCniNotReloaded: Rule = {
   id: 'cri.cni.not-reloaded',
   area: 'cri',
-  severity: 'warning',
+  severity: 'error',
+  severityWhen: {
+    error: 'the runtime reports NetworkReady false',
+    warning: 'NetworkReady is not false, but the runtime still uses an older config',
+  },
   title: 'The runtime has not reloaded its CNI config',
   firesWhen:
     'the networks containerd reports as loaded (CRI Status `cniconfig`) differ from the network(s) the files in its conf dir give now',

@@ -21,6 +21,15 @@ function topicRule(topic: string, sigs: LogSignature[]): Rule {
     id: topic.startsWith('log.') ? topic : `log.${topic}`,
     area: 'logs',
     severity: first.severity ?? 'warning',
+    // A line written before the last configuration change drops its finding to info
+    // (engine/post/old-log-lines.ts).
+    ...(first.severity !== 'info' && {
+      severityWhen: {
+        [first.severity ?? 'warning']:
+          'a matching line is newer than the last configuration change',
+        info: 'every matching line was written before the last configuration change',
+      },
+    }),
     title: first.title,
     firesWhen: `a runtime, kubelet or CNI log line matches: ${sigs.map((s) => `\`${s.pattern}\``).join(' or ')}${
       sigs.some((s) => s.generic)

@@ -10,6 +10,10 @@ export const windowsCnisockMissing: Rule = {
   id: 'windows.cnisock.missing',
   area: 'windows',
   severity: 'error',
+  severityWhen: {
+    error: 'the Antrea config is in use',
+    warning: 'the Antrea config waits behind another one (a warning ahead of a repair)',
+  },
   title: "Antrea's CNI pipe \\\\.\\pipe\\cnisock does not exist",
   firesWhen:
     'the config in use is Antrea (`type: antrea`) and the pipe `\\\\.\\pipe\\cnisock` does not exist (error); an Antrea config the runtime does not use yet (shadowed) and no pipe: a warning — that is what pods get once the config in front of it goes',
