@@ -9,6 +9,7 @@
  * app/shared-server/validate.ts and is shared by the IPC handlers and the HTTP server).
  */
 import type { ExplainRequest, ExplainResult } from './api-explain';
+import type { CredentialAnswer, CredentialAnswerResult, CredentialEvent } from './api-credential';
 import type { ClusterNodeView, ClusterView } from './cluster';
 import type { Report } from './model/report';
 import type { RuleInfo } from './model/finding';
@@ -142,7 +143,8 @@ export type ProgressEvent =
       message: string;
       done: boolean;
     }
-  | StaleEvent;
+  | StaleEvent
+  | CredentialEvent;
 
 /** Which cluster: a kubeconfig context, or the current one. */
 export interface ClusterRequest {
@@ -200,6 +202,8 @@ export interface DoctorApi {
   clusterScanNode(req: ClusterScanRequest): Promise<ClusterNodeView>;
   /** A pasted event or log line, tied to the finding of a scan that explains it (api-explain.ts). */
   explain(req: ExplainRequest): Promise<ExplainResult>;
+  /** The password a `credential` progress event asked for, or none (cancelled): api-credential.ts. */
+  answerCredential(req: CredentialAnswer): Promise<CredentialAnswerResult>;
   /** Scan and repair progress; returns the unsubscribe function. */
   onProgress(listener: (e: ProgressEvent) => void): () => void;
 }
@@ -232,6 +236,7 @@ export const CHANNELS = {
   cluster: 'doctor:cluster',
   clusterScanNode: 'doctor:cluster-scan-node',
   explain: 'doctor:explain',
+  answerCredential: 'doctor:answer-credential',
 } as const;
 
 export const PROGRESS_CHANNEL = 'doctor:progress';
@@ -266,6 +271,7 @@ export const HTTP_ROUTES: Record<Operation, string> = {
   cluster: '/api/cluster',
   clusterScanNode: '/api/cluster-scan-node',
   explain: '/api/explain',
+  answerCredential: '/api/answer-credential',
 };
 
 export const HTTP_EVENTS_ROUTE = '/api/events';

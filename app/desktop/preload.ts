@@ -46,6 +46,7 @@ const api: DoctorApi = {
   cluster: (req) => invoke(CHANNELS.cluster, req),
   clusterScanNode: (req) => invoke(CHANNELS.clusterScanNode, req),
   explain: (req) => invoke(CHANNELS.explain, req),
+  answerCredential: (req) => invoke(CHANNELS.answerCredential, req),
   onProgress(listener) {
     const handler = (_e: IpcRendererEvent, p: ProgressEvent): void => listener(p);
     ipcRenderer.on(PROGRESS_CHANNEL, handler);

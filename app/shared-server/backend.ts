@@ -5,6 +5,7 @@
  * never reaches it.
  */
 import type { ExplainRequest, ExplainResult } from '../../shared/api-explain';
+import type { CredentialAnswer, CredentialAnswerResult } from '../../shared/api-credential';
 import type {
   AppInfo,
   CompareRequest,
@@ -74,6 +75,7 @@ export interface BackendOps {
   cluster: { req: ClusterRequest; res: ClusterView };
   clusterScanNode: { req: ClusterScanRequest; res: ClusterNodeView };
   explain: { req: ExplainRequest; res: ExplainResult };
+  answerCredential: { req: CredentialAnswer; res: CredentialAnswerResult };
 }
 
 export type BackendOp = keyof BackendOps;

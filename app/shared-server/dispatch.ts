@@ -66,6 +66,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     cluster: (r) => backend.cluster(r),
     clusterScanNode: (r) => backend.clusterScanNode(r),
     explain: (r) => backend.explain(r),
+    answerCredential: (r) => backend.answerCredential(r),
   };
 
   return async (op, payload, signal) => {

@@ -21,6 +21,8 @@ import type { RepairPort } from './repair-port';
 import { RepairSession } from './repair-session';
 import { ScanSessions, type ScanEntry } from './scan-sessions';
 import { TargetRegistry } from './targets';
+import { CredentialBroker } from './credentials';
+import type { TargetOptions } from '../../main/remote/open-target';
 import { compareHeldScans, heldScans } from './compare-scans';
 import { WatchSession } from './watch-session';
 import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
@@ -53,6 +55,8 @@ export interface EngineBackendOptions {
    * look" banner of a live or node-container scan (serve: `sudo cni-doctor serve …`).
    */
   rerunElevated?: string;
+  /** How targets are opened (tests: a stand-in local shell for Windows remoting). */
+  targetOptions?: TargetOptions;
   /** Tests: faster watch polling and debounce (app/shared-server/watch-session.ts). */
   watch?: Partial<NodeWatcherOptions>;
 }
@@ -79,6 +83,8 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       opts.rememberFile !== undefined ? { rememberFile: opts.rememberFile } : {},
     );
   const watch = new WatchSession(opts.progress, opts.watch);
+  // winrm:USER@HOST: the UI's password dialog answers what the terminal would ask.
+  const credentials = new CredentialBroker(opts.progress);
   const scans = new ScanSessions({
     onScanned: (entry) => watch.onScanned(entry),
     bundles,
@@ -89,6 +95,8 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     remember: async (t) =>
       (await import('../../main/remote/discover')).rememberTarget(t, opts.rememberFile),
     liveLabel: opts.liveLabel ?? 'live node',
+    askPassword: (q) => credentials.ask(q),
+    ...(opts.targetOptions !== undefined && { targetOptions: opts.targetOptions }),
   });
   const repairs = new RepairSession({
     scans,
@@ -175,6 +183,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     viewFile: async ({ scanId, ...req }) => viewFile(viewable(scans, scanId), req),
     viewLog: async ({ scanId, ...req }) => viewLog(viewable(scans, scanId), req),
     criRaw: async ({ scanId }) => criRaw(viewable(scans, scanId)),
+    answerCredential: async (a) => ({ accepted: credentials.answer(a) }),
     explain: async ({ scanId, text }) => explainText(text, held(scanId).result.report),
 
     cluster: (r) => clusterView(r),

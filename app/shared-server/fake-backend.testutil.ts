@@ -92,6 +92,7 @@ export function spyBackend(): SpyBackend {
     }),
     criRaw: vi.fn(async (r) => ({ scanId: r.scanId, entries: [], unknown: 'fake' })),
     explain: vi.fn(async () => ({ matches: [], lines: 1 })),
+    answerCredential: vi.fn(async () => ({ accepted: false })),
     cluster: vi.fn(async () => ({
       schema: 'cni-doctor.cluster/v1' as const,
       fetchedAt: '2026-01-01T00:00:00.000Z',

@@ -15,8 +15,15 @@ import { Gate } from './gate';
 import { REQUEST_LIMITS } from './limits';
 import { newJobId, newScanId } from './ids';
 import type { ProgressBus } from './progress';
-import type { TargetRegistry } from './targets';
-import { formatTarget, type RemoteTarget, type TargetInfo } from '../../shared/target';
+import type { OpenableTarget, TargetRegistry } from './targets';
+import {
+  formatTarget,
+  isRemoteTarget,
+  type RemoteTarget,
+  type TargetInfo,
+} from '../../shared/target';
+import type { CredentialQuestion } from './credentials';
+import type { TargetOptions } from '../../main/remote/open-target';
 import { trimEvidence } from './trim';
 import { keepLogContext } from '../../main/host/context-keeping-host';
 import type { KeptLog } from '../../main/logs/kept-context';
@@ -42,6 +49,13 @@ export interface ScanSessionOptions {
   /** Remembers the target opened last (the Targets screen lists it first next time). */
   remember?: (target: string) => Promise<void>;
   liveLabel: string;
+  /**
+   * Asks the UI for a password a node's session needs (winrm:USER@HOST); undefined = cancelled.
+   * Without it such a target says the front end cannot ask.
+   */
+  askPassword?: (q: CredentialQuestion) => Promise<string | undefined>;
+  /** How targets are opened (tests: a stand-in shell for Windows remoting). */
+  targetOptions?: TargetOptions;
   /** Called with every finished scan (the watch of the live node starts from it). */
   onScanned?: (entry: ScanEntry) => void;
 }
@@ -147,10 +161,11 @@ export class ScanSessions {
   private async resolveHost(
     r: ScanRequest,
     cancel: AbortSignal,
+    jobId: string,
   ): Promise<{
     host: Host;
     label: string;
-    target?: RemoteTarget;
+    target?: OpenableTarget;
     info?: () => TargetInfo;
     failure?: () => Error | undefined;
     close?: () => Promise<void>;
@@ -162,7 +177,26 @@ export class ScanSessions {
       if (!target)
         throw new ApiError('not-found', 'no target with this id (list the targets again)');
       const { openTarget } = await import('../../main/remote/open-target');
-      const opened = await openTarget(target);
+      const ask = this.opts.askPassword;
+      const base = this.opts.targetOptions ?? {};
+      const opened = await openTarget(target, {
+        ...base,
+        remoting: {
+          ...base.remoting,
+          // winrm:USER@HOST: the UI's password dialog, asked when the session opens.
+          ...(ask &&
+            target.kind === 'winrm' &&
+            target.user !== undefined && {
+              password: () =>
+                ask({
+                  target: formatTarget(target),
+                  user: target.user ?? '',
+                  jobId,
+                  signal: cancel,
+                }),
+            }),
+        },
+      });
       const { RemoteLinuxHost } = await import('../../main/remote/remote-host');
       // Nobody waits any more: the node's session ends now (its program is stopped), so a scan
       // of a hung node does not hold its slot until the deadline.
@@ -211,7 +245,11 @@ export class ScanSessions {
     emit('opening');
     const startedAtMs = Date.now();
     try {
-      const { host, label, target, info, failure, close } = await this.resolveHost(r, cancel);
+      const { host, label, target, info, failure, close } = await this.resolveHost(
+        r,
+        cancel,
+        jobId,
+      );
       let result: ScanResult;
       // The scan reads through a wrapper that keeps log context; repairs use the host itself.
       const keeping = keepLogContext(host);
@@ -234,7 +272,8 @@ export class ScanSessions {
         result,
         keptLogs: keeping.kept,
         startedAtMs,
-        ...(target && { target }),
+        // Windows remoting targets are scanned only (repairs, undo and history act on the rest).
+        ...(target && isRemoteTarget(target) && { target }),
         response: {
           scanId: newScanId(),
           request: r,

@@ -5,13 +5,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TargetEntry, TargetList } from '../../shared/api';
-import { formatTarget, isRemoteTarget, parseTarget, type RemoteTarget } from '../../shared/target';
+import {
+  formatTarget,
+  isRemoteTarget,
+  parseTarget,
+  type RemoteTarget,
+  type RemotingTarget,
+} from '../../shared/target';
 import { ApiError } from './errors';
 import type { DiscoverOptions, Discovery } from '../../main/remote/discover';
 
+/** What the UI can open: a node through a transport, or a Windows node through remoting. */
+export type OpenableTarget = RemoteTarget | RemotingTarget;
+
+const isRemoting = (t: { kind: string }): t is RemotingTarget =>
+  t.kind === 'winrm' || t.kind === 'pssession';
+
 export class TargetRegistry {
   private readonly byTarget = new Map<string, string>();
-  private readonly byId = new Map<string, RemoteTarget>();
+  private readonly byId = new Map<string, OpenableTarget>();
 
   constructor(private readonly discover: () => Promise<Discovery>) {}
 
@@ -49,10 +61,10 @@ export class TargetRegistry {
   add(text: string): TargetEntry {
     const parsed = parseTarget(text.trim());
     if (!parsed.ok) throw new ApiError('bad-request', parsed.error);
-    if (!isRemoteTarget(parsed.target))
+    if (!isRemoteTarget(parsed.target) && !isRemoting(parsed.target))
       throw new ApiError(
         'bad-request',
-        'only container:, ssh: and kubectl: targets are opened here (this machine, bundles and demos have their own buttons)',
+        'only container:, ssh:, kubectl:, winrm: and pssession: targets are opened here (this machine, bundles and demos have their own buttons)',
       );
     const target = formatTarget(parsed.target);
     let id = this.byTarget.get(target);
@@ -61,10 +73,17 @@ export class TargetRegistry {
       this.byTarget.set(target, id);
       this.byId.set(id, parsed.target);
     }
-    return { targetId: id, target, what: 'typed here', source: 'typed', canRepair: true };
+    return {
+      targetId: id,
+      target,
+      what: 'typed here',
+      source: 'typed',
+      // Repairs through PowerShell remoting are not in this build (scans are).
+      canRepair: !isRemoting(parsed.target),
+    };
   }
 
-  get(id: string): RemoteTarget | undefined {
+  get(id: string): OpenableTarget | undefined {
     return this.byId.get(id);
   }
 }

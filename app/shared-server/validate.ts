@@ -4,6 +4,7 @@
  * shared/api.ts ID_PATTERNS, and keys that could pollute prototypes are refused wherever they sit.
  */
 import { EXPLAIN_MAX_CHARS } from '../../shared/api-explain';
+import { CREDENTIAL_LIMITS, CREDENTIAL_REQUEST_ID } from '../../shared/api-credential';
 import { z } from 'zod';
 import { ID_PATTERNS, type Operation, type ScanRequest } from '../../shared/api';
 import { VIEW_LIMITS } from '../../shared/api-viewers';
@@ -130,6 +131,15 @@ export const REQUEST_SCHEMAS = {
   explain: z.strictObject({
     scanId: id('scanId'),
     text: z.string().min(1).max(EXPLAIN_MAX_CHARS),
+  }),
+  // The messages name the rule broken, never the value (they are logged).
+  answerCredential: z.strictObject({
+    requestId: z.string().max(64).regex(CREDENTIAL_REQUEST_ID, 'requestId has an invalid format'),
+    password: z
+      .string()
+      .min(1, 'the password is empty')
+      .max(CREDENTIAL_LIMITS.maxPasswordChars, 'the password is too long')
+      .optional(),
   }),
 } satisfies Record<Operation, z.ZodType>;
 

@@ -127,7 +127,9 @@ test('a target typed on the Targets screen is checked, opened, and remembered af
   await field.fill('container:lxd/node1');
   await expect(page.locator('#typed-problem')).toContainText('lxd');
   await field.fill('local');
-  await expect(page.locator('#typed-problem')).toContainText('container:, ssh: or kubectl:');
+  await expect(page.locator('#typed-problem')).toContainText(
+    'container:, ssh:, kubectl:, winrm: or pssession:',
+  );
   // The screen with the field and its error reads right to a screen reader too.
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

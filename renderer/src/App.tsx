@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } fr
 import type { ScanResponse } from '../../shared/api';
 import { useDetailWidthVariable } from './components/DetailResizer';
 import { AccessBanner } from './components/AccessBanner';
+import { CredentialDialog } from './components/CredentialDialog';
 import { ErrorNotice } from './components/ErrorNotice';
 import { ExportReport } from './components/ExportReport';
 import { Nav } from './components/Nav';
@@ -175,6 +176,7 @@ export function App() {
         {detail && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
         {objectOpen && <HnsObjectHost />}
       </Suspense>
+      <CredentialDialog />
     </div>
   );
 }

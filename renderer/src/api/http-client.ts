@@ -155,6 +155,7 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     cluster: (req) => call('cluster', req),
     clusterScanNode: (req) => call('clusterScanNode', req),
     explain: (req) => call('explain', req),
+    answerCredential: (req) => call('answerCredential', req),
     onProgress(fn) {
       listeners.add(fn);
       if (!stream) {

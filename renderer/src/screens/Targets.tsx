@@ -13,8 +13,9 @@ import { usePrefs } from '../state/prefs-store';
 function typedProblem(text: string): string | null {
   const parsed = parseTarget(text.trim());
   if (!parsed.ok) return parsed.error;
-  if (!isRemoteTarget(parsed.target))
-    return 'type a container:, ssh: or kubectl: target here (this machine, bundles and demos have their own buttons)';
+  const t = parsed.target;
+  if (!isRemoteTarget(t) && t.kind !== 'winrm' && t.kind !== 'pssession')
+    return 'type a container:, ssh:, kubectl:, winrm: or pssession: target here (this machine, bundles and demos have their own buttons)';
   return null;
 }
 
@@ -62,7 +63,10 @@ function OpenTyped() {
       <p id="typed-help" className="muted small">
         <code>container:ENGINE/NAME</code> (docker, podman, nerdctl),{' '}
         <code>ssh:[USER@]HOST[:PORT]</code> with your own ssh configuration and keys, or{' '}
-        <code>kubectl:[CONTEXT/]NODE</code> (a short-lived debug pod, deleted after).
+        <code>kubectl:[CONTEXT/]NODE</code> (a short-lived debug pod, deleted after); Windows nodes
+        also <code>winrm:[USER@]HOST[:PORT]</code> (from a Windows workstation; with USER@ you are
+        asked for the password) or <code>pssession:[USER@]HOST[:PORT]</code> (PowerShell 7 over
+        SSH).
       </p>
       {shown && (
         <div id="typed-problem" className="notice error" aria-live="polite">

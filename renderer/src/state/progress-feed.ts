@@ -15,8 +15,9 @@ const subs = new Set<() => void>();
 
 export function connectProgress(api: DoctorApi): () => void {
   return api.onProgress((e) => {
-    // Stale events are not progress: the watch queries hear them (queries/use-watch.ts).
-    if (e.kind === 'stale') return;
+    // Stale events are not progress: the watch queries hear them (queries/use-watch.ts); the
+    // credential dialog hears its own (components/CredentialDialog.tsx).
+    if (e.kind !== 'scan' && e.kind !== 'repair') return;
     latest = e.kind === 'scan' ? { ...latest, scan: e } : { ...latest, repair: e };
     for (const fn of subs) fn();
   });

@@ -5,6 +5,9 @@
  * (so a test can check them without the password appearing in any output).
  */
 export const STAND_IN_NEW_PSSESSION = [
+  // Windows PowerShell 5.1's error view: the message on the first line (pwsh 7's concise view
+  // starts with "Exception:" alone, and serve shows an error's first line).
+  "$global:ErrorView = 'NormalView'",
   'function global:New-PSSession {',
   '    param([string]$ComputerName, $Credential, [int]$Port, [switch]$UseSSL)',
   "    $type = 'none'; $ro = 'n/a'; $hash = 'n/a'; $user = 'n/a'",
