@@ -16,6 +16,7 @@ import type {
 import { parseSourceKey, sourceKey } from '../../../shared/source-key';
 import { SeverityBadge, StatusBadge } from '../components/Badges';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { LoadOrderPair } from '../components/LoadOrderPair';
 import { useCompare, useHeldScans } from '../queries/use-compare';
 import { useBundles, useCurrentSource, useDemos, useTargets } from '../queries/use-doctor';
 import { useComparePicks, type SidePick } from '../state/compare-store';
@@ -213,6 +214,7 @@ function LoadOrder({ lo }: { lo: LoadOrderComparison }) {
       </p>
       {lo.before?.note && <p className="unknown-note">Then: {lo.before.note}</p>}
       {lo.after?.note && <p className="unknown-note">Now: {lo.after.note}</p>}
+      <LoadOrderPair lo={lo} titles={['Then', 'Now']} />
       <div className="compare-table-wrap">
         <table className="plain load-order">
           <thead>
@@ -258,6 +260,15 @@ function Result({ c }: { c: ScanComparison }) {
         <li>{c.changed.length} changed</li>
         <li>{c.unchanged} the same</li>
       </ul>
+      <section aria-labelledby="cmp-load">
+        <h2 id="cmp-load">The conf dir's load order, then and now</h2>
+        {c.loadOrder.length === 0 && (
+          <p className="muted">Neither scan found containerd or CRI-O, so no load order to show.</p>
+        )}
+        {c.loadOrder.map((lo) => (
+          <LoadOrder key={lo.runtime} lo={lo} />
+        ))}
+      </section>
       <section aria-labelledby="cmp-added">
         <h2 id="cmp-added">Added — only in the newer scan</h2>
         <FindingList items={c.added} empty="Nothing new." />
@@ -297,15 +308,6 @@ function Result({ c }: { c: ScanComparison }) {
           </div>
         </section>
       )}
-      <section aria-labelledby="cmp-load">
-        <h2 id="cmp-load">The conf dir's load order, then and now</h2>
-        {c.loadOrder.length === 0 && (
-          <p className="muted">Neither scan found containerd or CRI-O, so no load order to show.</p>
-        )}
-        {c.loadOrder.map((lo) => (
-          <LoadOrder key={lo.runtime} lo={lo} />
-        ))}
-      </section>
     </div>
   );
 }

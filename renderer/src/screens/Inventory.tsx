@@ -6,6 +6,7 @@ import type { ScanResponse } from '../../../shared/api';
 import { INVENTORY_TABS } from '../../../shared/api-inventory';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { VirtualTable } from '../components/VirtualTable';
+import { LoadOrderLane } from '../components/LoadOrderLane';
 import { useInventoryPage } from '../queries/use-doctor';
 import { useView } from '../state/view-store';
 
@@ -57,6 +58,23 @@ export function Inventory({ scan }: { scan: ScanResponse }) {
         id="inventory-panel"
         aria-labelledby={active ? `tab-${active.id}` : undefined}
       >
+        {active?.id === 'cni' &&
+          (scan.report.loadOrder ?? []).map((l) => (
+            <section
+              key={l.runtime}
+              className="card"
+              aria-label={`Load order of ${l.label}`}
+              data-testid="inventory-lane"
+            >
+              <h2>
+                Load order of {l.label} <code className="small">{l.side.confDir}</code>
+                {!l.usedByKubelet && (
+                  <span className="muted small"> (not the kubelet's runtime)</span>
+                )}
+              </h2>
+              <LoadOrderLane side={l.side} runtime={l.label} omitted={l.omitted ?? 0} />
+            </section>
+          ))}
         {tables.length === 0 && first.isFetching && <p role="status">Loading the tables…</p>}
         {first.error && <ErrorNotice error={first.error} retry={() => void first.refetch()} />}
         {active &&

@@ -7,6 +7,7 @@ import type { NodeSummary } from '../../../shared/model/summary';
 import type { UnexplainedLogLines } from '../../../shared/model/report';
 import { logLineLocation } from '../../../shared/log-location';
 import { SeverityBadge } from '../components/Badges';
+import { WindowsChain } from '../components/WindowsChain';
 import { ExplainBox } from '../components/ExplainBox';
 import { useView } from '../state/view-store';
 
@@ -143,6 +144,8 @@ export function Overview({ scan }: { scan: ScanResponse }) {
           </p>
         )}
       </section>
+
+      {report.windowsChain && <WindowsChain chain={report.windowsChain} />}
 
       {report.unexplainedLogLines && <UnexplainedLines u={report.unexplainedLogLines} />}
 

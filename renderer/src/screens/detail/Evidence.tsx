@@ -6,6 +6,7 @@ import type { ConfEntryRole, Evidence } from '../../../../shared/model/finding';
 import { logLineLocation } from '../../../../shared/log-location';
 import { ID_PATTERNS } from '../../../../shared/api';
 import { HnsObjectButton } from '../../components/HnsObject';
+import { LoadOrderLane } from '../../components/LoadOrderLane';
 import { useScan } from '../../queries/use-doctor';
 import { joinNodePath } from '../../lib/viewer-model';
 import { useView } from '../../state/view-store';
@@ -74,7 +75,8 @@ function ConfDir({ e }: { e: Of<'conf-dir'> }) {
         <code>{e.path}</code> as {e.runtime} reads it, in load order
         {e.note ? <span className="muted"> — {e.note}</span> : null}
       </figcaption>
-      <ol className="load-order">
+      <LoadOrderLane side={{ confDir: e.path, entries: e.entries }} runtime={e.runtime} />
+      <ol className="load-order" aria-label="Each file, with its plugins">
         {e.entries.map((x) => (
           <li
             key={x.name}

@@ -9,6 +9,7 @@ import { useApplyRepair, useHistory, useInfo, usePreview } from '../../queries/u
 import { useProgress } from '../../state/progress-feed';
 import { focusQuietly } from '../../lib/focus-rescue';
 import { DiffView } from './DiffView';
+import { LoadOrderPair } from '../../components/LoadOrderPair';
 import { RepairOutcome } from './RepairOutcome';
 
 function RepairProgress({ repairId }: { repairId: string }) {
@@ -102,6 +103,24 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
             <p key={n} className="note">
               {n}
             </p>
+          ))}
+          {preview.data.loadOrder?.map((lo) => (
+            <section
+              key={lo.runtime}
+              className="preview-lanes"
+              aria-label={`Load order of ${lo.label}, now and after this repair`}
+              data-testid="preview-load-order"
+            >
+              <h4>
+                Load order of {lo.label}{' '}
+                <code className="small">
+                  {[...new Set([lo.before?.confDir, lo.after?.confDir].filter(Boolean))].join(
+                    ' → ',
+                  )}
+                </code>
+              </h4>
+              <LoadOrderPair lo={lo} titles={['Now', 'After this repair']} />
+            </section>
           ))}
           {preview.data.diffs.map((d) => (
             <DiffView key={d.path} path={d.path} diff={d.unified} />
