@@ -151,3 +151,33 @@ test('a target typed on the Targets screen is checked, opened, and remembered af
     list.getByRole('listitem').filter({ hasText: 'used last time' }).first(),
   ).toContainText(n.target, { timeout: 30_000 });
 });
+
+test('Compare scans the node itself: after a reload, the node is offered and scanned for the comparison', async ({
+  page,
+}) => {
+  const n = node as NodeContainer;
+  await page.goto(url);
+  await page.locator('nav [data-screen="targets"]').click();
+  const entry = page
+    .getByRole('list', { name: 'Reachable nodes' })
+    .getByRole('listitem')
+    .filter({ hasText: n.target })
+    .first();
+  await entry.getByRole('button', { name: n.target }).click();
+  await expect(page.getByTestId('top-finding')).toContainText('10-containerd-net.conflist', {
+    timeout: 60_000,
+  });
+  // A reload forgets what the Targets screen listed; Compare must still offer the node.
+  await page.reload();
+  await expect(page.getByTestId('top-finding')).toBeVisible({ timeout: 60_000 });
+  await page.locator('nav [data-screen="compare"]').click();
+  const before = page.getByLabel('Before');
+  const option = before.locator('option', { hasText: `node: ${n.target}` });
+  await expect(option).toHaveCount(1, { timeout: 60_000 });
+  await before.selectOption({ label: `node: ${n.target}` });
+  await expect(page.getByLabel('After')).toHaveValue(/^scan:s-/);
+  await page.getByRole('button', { name: 'Show the differences' }).click();
+  const sides = page.getByTestId('comparison').locator('.compare-sides');
+  await expect(sides).toContainText(`Before: ${n.target}`, { timeout: 90_000 });
+  await expect(sides).toContainText(`After: ${n.target}`);
+});
