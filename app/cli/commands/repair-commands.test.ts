@@ -90,6 +90,7 @@ describe('cni-doctor fix / undo / history', () => {
           root: n.root,
           reason: null, // verified: nothing to explain
           files: ['/etc/containerd/config.toml'],
+          findingId: 'containerd.cri.disabled',
         },
       ],
     });
@@ -104,6 +105,9 @@ describe('cni-doctor fix / undo / history', () => {
     );
     expect(preview.code).toBe(0);
     expect(preview.out).toContain('/etc/containerd/config.toml');
+    // The preview diffs each file from what the node holds now to what undo puts back.
+    expect(preview.out).toContain('/etc/containerd/config.toml gets its content from before');
+    expect(preview.out).toMatch(/^ {4}--- a\/etc\/containerd\/config\.toml$/m);
     const u = await run(
       'undo',
       doc.entry as string,

@@ -217,8 +217,15 @@ repair) or could not run, with one reason line on stderr.`,
   operand: { name: 'ENTRY_ID', help: 'a journal entry id from `cni-doctor history`' },
   flags: { ...YES_FLAG, ...JSON_FLAG, ...JOURNAL_FLAGS },
   async run({ operand: id, flags }, io) {
-    const { depsForEntry, entryProblem, executorFor, JournalStore, undoEntry, usingEnvironment } =
-      await engine();
+    const {
+      depsForEntry,
+      entryProblem,
+      executorFor,
+      JournalStore,
+      previewUndo,
+      undoEntry,
+      usingEnvironment,
+    } = await engine();
     return usingEnvironment(await environment(flags, io), async (env) => {
       await recover(env, io);
       if (!flags.yes) {
@@ -237,14 +244,22 @@ repair) or could not run, with one reason line on stderr.`,
         }
         if (entry.status !== 'verified')
           changed.push(`the entry is ${entry.status}; only a verified repair can be undone`);
+        // Each file's diff from what the node holds now (what the UI's Undo preview shows).
+        const { changes } = await previewUndo(env, id);
         io.out(
           flags.json
             ? JSON.stringify(
-                { entry: id, status: entry.status, files: entry.files, refusedBecause: changed },
+                {
+                  entry: id,
+                  status: entry.status,
+                  files: entry.files,
+                  refusedBecause: changed,
+                  changes,
+                },
                 null,
                 2,
               )
-            : formatUndoPreview(entry, changed, hint(flags, ['undo', id, '--yes'])),
+            : formatUndoPreview(entry, changed, hint(flags, ['undo', id, '--yes']), changes),
         );
         return changed.length ? 2 : 0;
       }

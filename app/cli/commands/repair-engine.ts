@@ -4,6 +4,7 @@ export {
   executorFor,
   localEnvironment,
   prepareRepair,
+  previewUndo,
   readHistory,
   recoverJournal,
   toHistoryEntry,

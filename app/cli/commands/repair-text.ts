@@ -1,5 +1,10 @@
 /** Human output of fix / undo / history (cli.md: text is for people, JSON for scripts). */
-import type { ApplyResult, JournalEntry, RepairPreview } from '../../../shared/model/repair';
+import type {
+  ApplyResult,
+  JournalEntry,
+  RepairPreview,
+  UndoChange,
+} from '../../../shared/model/repair';
 import type { RecoveryReport } from '../../../main/repairs';
 import type { Style } from '../format-text';
 import { visible, visibleDeep, visibleLines } from '../visible';
@@ -93,6 +98,7 @@ export function formatUndoPreview(
   entry: JournalEntry,
   reasons: string[],
   rerunCommand: string,
+  changes: UndoChange[] = [],
 ): string {
   const e = visibleDeep(entry);
   const changed = visibleDeep(reasons);
@@ -103,6 +109,24 @@ export function formatUndoPreview(
     '  Files put back from the backups taken before the repair:',
   ];
   for (const f of e.files) out.push(`    ${f}`);
+  // What each file holds now against what undo leaves (a diff's line breaks are its own).
+  for (const c of changes) {
+    const path = visible(c.path);
+    out.push(
+      c.action === 'rename-back'
+        ? `  ${visible(c.from ?? '')} is renamed back to ${path}${c.diff ? '' : ' (content unchanged)'}`
+        : c.action === 'remove'
+          ? `  ${path} is removed (the repair created it)`
+          : `  ${path} gets its content from before the repair back:`,
+    );
+    if (c.diff)
+      out.push(
+        ...visibleLines(c.diff)
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => `    ${l}`),
+      );
+  }
   if (e.services.length) out.push(`  Then restarts: ${e.services.join(', ')}`);
   if (changed.length) out.push('  Refused now, because:', ...changed.map((c) => `    ${c}`));
   else out.push(`Nothing was changed. To undo: ${rerun}`);
