@@ -17,6 +17,7 @@ import { daemonsetCommand } from './commands/daemonset';
 import { nodeReportCommand } from './commands/node-report';
 import { VERSION } from './version';
 import { visible } from './visible';
+import { inWords } from '../../shared/os-error';
 
 /** Every subcommand, in the order `--help` lists them. Each declares its own flags. */
 export const COMMANDS: readonly Command[] = [
@@ -80,6 +81,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 
 function oneLine(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
-  // Messages quote bundle entry names and paths: untrusted text on a terminal.
-  return visible(m.split('\n')[0]?.slice(0, 500) ?? 'failed');
+  // Messages quote bundle entry names and paths: untrusted text on a terminal. Errno codes
+  // become words ("EACCES: permission denied, mkdtemp …" read as a crash).
+  return visible(inWords(m.split('\n')[0]?.slice(0, 500) ?? 'failed'));
 }

@@ -1,5 +1,6 @@
 /** Errors with a code that survives every door (IPC envelope, HTTP status). */
 import type { ApiErrorCode, Envelope } from '../../shared/api';
+import { inWords } from '../../shared/os-error';
 
 export class ApiError extends Error {
   constructor(
@@ -16,10 +17,12 @@ export class ApiError extends Error {
  * trace or a path from deep inside the engine is not something to hand to a web page.
  */
 export function toErrorEnvelope(e: unknown): Envelope<never> {
-  if (e instanceof ApiError) return { ok: false, error: { code: e.code, message: e.message } };
+  // Errno codes in words everywhere a page shows a message (newcomer review, journey 5).
+  if (e instanceof ApiError)
+    return { ok: false, error: { code: e.code, message: inWords(e.message) } };
   const msg = e instanceof Error ? e.message : String(e);
   return {
     ok: false,
-    error: { code: 'internal', message: (msg.split('\n')[0] ?? 'failed').slice(0, 500) },
+    error: { code: 'internal', message: inWords((msg.split('\n')[0] ?? 'failed').slice(0, 500)) },
   };
 }

@@ -18,6 +18,7 @@ import type { BundleManifest } from './manifest';
 import { nodePathToBundleRel } from '../conventions/node-paths';
 import { openOutputFile, type PendingOutput } from './output-file';
 import { GZIP_OPTIONS, TarLayout } from './tar-stream';
+import { osErrorWords } from '../../shared/os-error';
 
 /** Small blocks (headers, configs) are handed to zlib in batches of this size, not one by one. */
 const BATCH = 64 * 1024;
@@ -57,7 +58,9 @@ export class BundleArchiveWriter {
   /** Starts `out` (a .tar.gz); fails at once, with its name, when its folder is not writable. */
   static async open(out: string, osName: 'linux' | 'windows'): Promise<BundleArchiveWriter> {
     await fsp.access(path.dirname(out), fsp.constants.W_OK).catch((e: NodeJS.ErrnoException) => {
-      throw new Error(`cannot write ${out}: ${e.code ?? e.message} (its folder)`);
+      throw new Error(`cannot write ${out}: ${osErrorWords(e) ?? e.message} (its folder)`, {
+        cause: e,
+      });
     });
     return new BundleArchiveWriter(osName, await openOutputFile(out));
   }

@@ -8,6 +8,7 @@
 import { constants, promises as fsp } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { osErrorWords } from '../../shared/os-error';
 
 /** Any async byte source: a Node stream, or tar's Minipass pack stream. */
 export type ByteSource = AsyncIterable<Uint8Array>;
@@ -37,7 +38,15 @@ export interface PendingOutput {
 /** Opens the private temp file that becomes `out` on commit() (see above). */
 export async function openOutputFile(out: string): Promise<PendingOutput> {
   const tmp = outputTempName(out);
-  const handle = await fsp.open(tmp, CREATE_FLAGS, OUTPUT_MODE);
+  // The temp file's random name means nothing to the user: name the file they asked for.
+  const handle = await fsp.open(tmp, CREATE_FLAGS, OUTPUT_MODE).catch((e: unknown) => {
+    throw new Error(
+      `cannot write ${out}: ${osErrorWords(e) ?? (e as Error).message} (its folder)`,
+      {
+        cause: e,
+      },
+    );
+  });
   let done = false;
   const discard = async (): Promise<void> => {
     if (done) return;

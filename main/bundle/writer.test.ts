@@ -71,7 +71,7 @@ describe('bundle outputs (issue 9 item 5)', () => {
   it('says which output it could not write', async () => {
     const out = path.join(work, 'missing', 'b.tar.gz');
     await expect(writeBundleArchive(out, 'linux', manifest, files)).rejects.toThrow(
-      /cannot write .*b\.tar\.gz: ENOENT/,
+      /cannot write .*b\.tar\.gz: no such file or folder \(its folder\)$/,
     );
   });
 });

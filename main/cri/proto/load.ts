@@ -19,6 +19,7 @@ import {
   type ServiceDefinition,
 } from '@grpc/proto-loader';
 import { CRI_PACKAGES, criProtoFileName, criProtoText, type CriPackage } from './proto-text';
+import { osErrorWords } from '../../../shared/os-error';
 
 // camelCase fields; int64 as decimal strings (created_at is in nanoseconds, beyond 2^53);
 // enums as their names; absent fields filled with defaults so decoders see stable shapes.
@@ -59,7 +60,16 @@ export function loadFrom(source: CriProtoSource): CriDefinitions {
       ),
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'cni-doctor-cri-proto-'));
+  let dir: string;
+  try {
+    dir = mkdtempSync(join(tmpdir(), 'cni-doctor-cri-proto-'));
+  } catch (e) {
+    // A newcomer running as another user got the raw "EACCES: …, mkdtemp '…-XXXXXX'".
+    throw new Error(
+      `cannot ask the runtime over CRI: the CRI API definitions are written to a temporary folder first, and ${tmpdir()} is not usable (${osErrorWords(e) ?? (e as Error).message}); set TMPDIR to a folder this user can write`,
+      { cause: e },
+    );
+  }
   try {
     const files = CRI_PACKAGES.map((p) => {
       const file = join(dir, criProtoFileName(p));
