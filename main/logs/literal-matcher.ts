@@ -43,11 +43,14 @@ function byteWeight(c: number): number {
   return 0.002;
 }
 
+/** byteWeight of every byte, looked up (the matcher is built at start-up, before V8 warms up). */
+const BYTE_WEIGHT = Float64Array.from({ length: 256 }, (_, c) => byteWeight(c));
+
 function gramWeight(b: Uint8Array, end: number): number {
   return (
-    byteWeight(b[end - 2] as number) *
-    byteWeight(b[end - 1] as number) *
-    byteWeight(b[end] as number)
+    (BYTE_WEIGHT[b[end - 2] as number] as number) *
+    (BYTE_WEIGHT[b[end - 1] as number] as number) *
+    (BYTE_WEIGHT[b[end] as number] as number)
   );
 }
 
@@ -118,16 +121,23 @@ export class LiteralMatcher {
 
   /** Choose the m-byte slice of a literal whose 3-grams are least likely in ordinary log text. */
   private pickWindow(lit: Uint8Array, m: number, maxShift: number): number {
+    // Each gram's weight once (the windows overlap), and each position's factor once: the same
+    // products summed in the same order as weighing every window's grams afresh.
+    const weights = new Float64Array(lit.length);
+    for (let i = GRAM - 1; i < lit.length; i++) weights[i] = gramWeight(lit, i);
+    const factors = new Float64Array(m);
+    for (let j = GRAM - 1; j < m; j++) {
+      const s = m - 1 - j;
+      // A gram with a short jump slows every place it occurs; the last gram (jump 0) also
+      // costs a literal comparison, weighted as ten probes.
+      factors[j] = s === 0 ? 10 + maxShift : maxShift - s;
+    }
     let best = 0;
     let bestCost = Infinity;
     for (let k = 0; k + m <= lit.length; k++) {
       let cost = 0;
-      for (let j = GRAM - 1; j < m; j++) {
-        const s = m - 1 - j;
-        // A gram with a short jump slows every place it occurs; the last gram (jump 0) also
-        // costs a literal comparison, weighted as ten probes.
-        cost += gramWeight(lit, k + j) * (s === 0 ? 10 + maxShift : maxShift - s);
-      }
+      for (let j = GRAM - 1; j < m; j++)
+        cost += (weights[k + j] as number) * (factors[j] as number);
       if (cost < bestCost) {
         bestCost = cost;
         best = k;
