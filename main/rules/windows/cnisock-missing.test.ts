@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanHost } from '../../engine/scan';
 import { BundleHost } from '../../host/bundle-host';
+import { windowsCnisockMissing } from './cnisock-missing';
 
 const FIXTURES = join(__dirname, '../../../fixtures/windows');
 let dir = '';
@@ -37,6 +38,12 @@ describe('windows.cnisock.missing', () => {
     expect(f?.evidence).toContainEqual(
       expect.objectContaining({ kind: 'log', signature: 'windows.antrea.cnisock-missing' }),
     );
+    expect(f?.evidence).toContainEqual(
+      expect.objectContaining({
+        kind: 'text',
+        text: expect.stringMatching(/sets cniSocket to another pipe/),
+      }),
+    );
   });
 
   it('passes once antrea-agent listens on the pipe', async () => {
@@ -52,5 +59,11 @@ describe('windows.cnisock.missing', () => {
       status: 'not-applicable',
       reason: expect.stringMatching(/no Antrea config/),
     });
+  });
+});
+
+describe('windows.cnisock.missing names its assumption (review C5)', () => {
+  it("says cnisock is Antrea's default and that a cniSocket setting is not read", () => {
+    expect(windowsCnisockMissing.firesWhen).toMatch(/default pipe.*cniSocket/s);
   });
 });

@@ -16,7 +16,7 @@ export const windowsCnisockMissing: Rule = {
   },
   title: "Antrea's CNI pipe \\\\.\\pipe\\cnisock does not exist",
   firesWhen:
-    'the config in use is Antrea (`type: antrea`) and the pipe `\\\\.\\pipe\\cnisock` does not exist (error); an Antrea config the runtime does not use yet (shadowed) and no pipe: a warning — that is what pods get once the config in front of it goes',
+    "the config in use is Antrea (`type: antrea`) and the pipe `\\\\.\\pipe\\cnisock` does not exist (error); an Antrea config the runtime does not use yet (shadowed) and no pipe: a warning — that is what pods get once the config in front of it goes. `cnisock` is Antrea's default pipe (antrea `pkg/cni/default_windows.go`); an agent whose antrea-agent.conf sets `cniSocket` to another pipe is not read by this check: its evidence says so",
   repair: {
     kind: 'auto',
     text: 'start or restart the `antrea-agent` service (after `ovs-vswitchd`, when present)',
@@ -63,6 +63,10 @@ export const windowsCnisockMissing: Rule = {
         {
           kind: 'text',
           text: `pipes under \\\\.\\pipe\\: ${pipes.value.length} found, no "cnisock"`,
+        },
+        {
+          kind: 'text',
+          text: "cnisock is Antrea's default; if antrea-agent.conf sets cniSocket to another pipe, look for that one instead (this check does not read the agent's config)",
         },
         ...(agent
           ? [

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanHost } from '../../engine/scan';
 import { BundleHost } from '../../host/bundle-host';
+import { hnsEndpointStale } from './endpoint-stale';
 
 const FIXTURE = join(__dirname, '../../../fixtures/windows/stale-endpoints-created-not-attached');
 let dir = '';
@@ -48,5 +49,13 @@ describe('hns.endpoint.stale evidence', () => {
     const f = await staleFinding(3);
     expect(f.evidence.filter((e) => e.kind === 'hns')).toHaveLength(3);
     expect(f.evidence.some((e) => e.kind === 'text')).toBe(false);
+  });
+});
+
+describe('hns.endpoint.stale rule text (review C1)', () => {
+  it('says where it differs from Microsoft networkhealth.ps1, and why', () => {
+    expect(hnsEndpointStale.firesWhen).toMatch(/networkhealth\.ps1/);
+    expect(hnsEndpointStale.firesWhen).toMatch(/state Attached is accepted too/);
+    expect(hnsEndpointStale.firesWhen).toMatch(/remote endpoints are never flagged/);
   });
 });

@@ -20,7 +20,7 @@ export const hnsEndpointStale: Rule = {
   severity: 'warning',
   title: 'Local HNS endpoints are left over from pods that are gone',
   firesWhen:
-    "local HNS endpoints that are not attached (state not AttachedSharing/Attached), are in no namespace and have no container, or (when the runtime's sandboxes are known) are still attached to a namespace whose sandbox no longer exists; remote endpoints, names ending in `_ep`, and kube-proxy's source-VIP endpoint are never counted",
+    "local HNS endpoints that are not attached (state not AttachedSharing/Attached), are in no namespace and have no container, or (when the runtime's sandboxes are known) are still attached to a namespace whose sandbox no longer exists; remote endpoints, names ending in `_ep`, and kube-proxy's source-VIP endpoint are never counted. Differs from Microsoft's networkhealth.ps1 on purpose: it calls any local endpoint not in state AttachedSharing invalid and flags remote endpoints that no load-balancer policy references; here state Attached is accepted too (HNS reports endpoints attached to a running pod either way), and remote endpoints are never flagged (they are normally State 1 with no containers, and kube-proxy owns them)",
   repair: { kind: 'auto', text: 'remove the stale endpoints, listed one by one in the preview' },
   platforms: ['windows'],
   kb: ['docs/knowledge/windows-hns.md#stale-and-leaked-objects'],
