@@ -115,3 +115,10 @@ test('open node → finding → preview → apply → undo, by keyboard, focus n
   await expect(page.getByTestId('finding-detail')).toBeHidden();
   await expectFocusKept(page, 'Escape');
 });
+
+test('the Checks badge reads as words, not "24 question mark"', async ({ page }) => {
+  await page.goto(disk.url);
+  await expect(page.getByTestId('top-finding')).toBeVisible();
+  const checks = page.locator('nav [data-screen="checks"]');
+  await expect(checks).toHaveAccessibleName(/^Checks\s*,\s*\d+ could not determine$/);
+});

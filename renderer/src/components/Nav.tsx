@@ -21,8 +21,10 @@ export function Nav({ counts }: { counts?: { findings: number; unknown: number }
                 <span className="count">{counts.findings}</span>
               )}
               {s.id === 'checks' && counts && counts.unknown > 0 && (
+                // "24?" was read out as "24 question mark" (newcomer review, journey 4).
                 <span className="count unknown" title="checks that could not determine">
-                  {counts.unknown}?
+                  <span aria-hidden="true">{counts.unknown}?</span>
+                  <span className="sr-only">, {counts.unknown} could not determine</span>
                 </span>
               )}
             </button>
