@@ -114,8 +114,17 @@ export interface AppInfo {
   version: string;
   /** The OS the engine runs on (what a live scan looks at). */
   platform: 'linux' | 'windows' | 'other';
-  /** What the UI scans first: the live node, or the bundle given to `serve --bundle`. */
-  defaultSource: ScanRequest;
+  /**
+   * The node the door was started on (`serve --bundle`, `--root`, `--target`), which the UI opens
+   * at once; null when none was chosen: the first screen is the node picker, and nothing is
+   * scanned until the user picks (issue 22: never a diagnosis of a machine nobody asked about).
+   */
+  defaultSource: ScanRequest | null;
+  /**
+   * Why this machine looks like a node (its kubelet configuration or CNI conf dir exists), so the
+   * picker offers it first; absent: it does not (a laptop, a build machine).
+   */
+  thisMachineIsNode?: string;
   /** The engine process runs as root / Administrator. */
   elevated: boolean;
   /** How repairs that need root run from this door. */
@@ -170,7 +179,7 @@ export interface DoctorApi {
   /** Resolves `null` when the user cancels the desktop file dialog. */
   openBundle(upload: BundleUpload): Promise<BundleInfo | null>;
   /** Records this node into a bundle (.tar.gz): a download in the browser, a save dialog on desktop. */
-  exportBundle(): Promise<ExportResult>;
+  exportBundle(source?: ScanRequest): Promise<ExportResult>;
   previewRepair(repairId: string): Promise<RepairPreview>;
   applyRepair(repairId: string, previewToken: string): Promise<ApplyResult>;
   /** What undoing a journal entry would put back (diffs from the current files), touching nothing. */
@@ -181,8 +190,11 @@ export interface DoctorApi {
    * before/after, rollback, undo): what the UI shows after a reload, never page memory.
    */
   repairRecord(entryId: string): Promise<RepairRecord>;
-  /** The repair journal, newest first (one line per entry, as `history --json`). */
-  history(): Promise<HistoryEntry[]>;
+  /**
+   * The repair journal of `source`'s node (this machine when absent), newest first (one line per
+   * entry, as `history --json`). A recording has no journal here: an empty list.
+   */
+  history(source?: ScanRequest): Promise<HistoryEntry[]>;
   rules(): Promise<RuleInfo[]>;
   /** The scans the server holds, newest first (Compare picks from them). */
   listScans(): Promise<HeldScan[]>;
@@ -310,7 +322,11 @@ export type Envelope<T> =
 export const ID_PATTERNS = {
   scanId: /^s-[a-f0-9]{16}$/,
   bundleId: /^b-[a-f0-9]{16}$/,
-  targetId: /^t-[a-f0-9]{16}$/,
+  /**
+   * A target's own one-line form (shared/target.ts), so an address names the node itself and a
+   * link survives a restart; the registry parses it again and looks it up, never runs it as text.
+   */
+  targetId: /^(?:container|ssh|kubectl|winrm|pssession):[A-Za-z0-9_.:@/+=[\]%\\-]{1,1000}$/,
   demoId: /^[a-z0-9][a-z0-9-]{0,63}$/,
   repairId: /^[A-Za-z0-9][A-Za-z0-9._:@#-]{0,255}$/,
   entryId: /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/,

@@ -200,6 +200,14 @@ export function formatTarget(t: Target): string {
   }
 }
 
+/**
+ * The node's own name where a target names it: a node container's name, a Kubernetes node, an
+ * ssh host. What the UI, an exported bundle's file name and the repair journal call the node.
+ */
+export function nodeNameOf(t: RemoteTarget | RemotingTarget): string {
+  return t.kind === 'container' ? t.name : t.kind === 'kubectl' ? t.node : t.host;
+}
+
 export function isRemoteTarget(t: Target): t is RemoteTarget {
   return t.kind === 'container' || t.kind === 'ssh' || t.kind === 'kubectl';
 }

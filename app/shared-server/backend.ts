@@ -58,13 +58,14 @@ export interface BackendOps {
   listTargets: { req: undefined; res: TargetList };
   addTarget: { req: { target: string }; res: TargetEntry };
   openBundle: { req: BundleSource; res: BundleInfo };
-  exportBundle: { req: undefined; res: ExportedBundle };
+  /** The node in focus: this machine when `source` is absent. */
+  exportBundle: { req: { source?: ScanRequest } | undefined; res: ExportedBundle };
   previewRepair: { req: { repairId: string }; res: RepairPreview };
   applyRepair: { req: { repairId: string; previewToken: string }; res: ApplyResult };
   previewUndo: { req: { entryId: string }; res: UndoPreview };
   undo: { req: { entryId: string }; res: ApplyResult };
   repairRecord: { req: { entryId: string }; res: RepairRecord };
-  history: { req: undefined; res: HistoryEntry[] };
+  history: { req: { source?: ScanRequest } | undefined; res: HistoryEntry[] };
   rules: { req: undefined; res: RuleInfo[] };
   listScans: { req: undefined; res: HeldScan[] };
   compare: { req: CompareRequest; res: CompareResponse };

@@ -49,13 +49,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const chosen = await deps.chooseBundleFile();
       return chosen === null ? null : backend.openBundle({ kind: 'path', path: chosen });
     },
-    exportBundle: () => backend.exportBundle(undefined),
+    exportBundle: (r) => backend.exportBundle(r),
     previewRepair: (r) => backend.previewRepair(r),
     applyRepair: (r) => backend.applyRepair(r),
     previewUndo: (r) => backend.previewUndo(r),
     undo: (r) => backend.undo(r),
     repairRecord: (r) => backend.repairRecord(r),
-    history: () => backend.history(undefined),
+    history: (r) => backend.history(r),
     rules: () => backend.rules(undefined),
     listScans: () => backend.listScans(undefined),
     compare: (r) => backend.compare(r),

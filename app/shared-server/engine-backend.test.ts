@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { create as tarCreate } from 'tar';
 import type { RepairPreview } from '../../shared/api';
 import { BundleHost } from '../../main/host/bundle-host';
+import { memoryNode } from '../../main/host/memory-node.testutil';
 import { createDispatcher } from './dispatch';
 import { createEngineBackend, type EngineBackend } from './engine-backend';
 import { ProgressBus } from './progress';
@@ -357,10 +358,114 @@ describe('engine backend', () => {
         initialBundle: join(DEMOS, 'healthy-node'),
       });
       const info = await backend.info(undefined);
-      expect(info.defaultSource.source).toBe('bundle');
-      const r = await backend.scan(info.defaultSource);
+      expect(info.defaultSource?.source).toBe('bundle');
+      const r = await backend.scan(info.defaultSource ?? { source: 'live' });
       expect(r.report.findings).toEqual([]);
     });
+  });
+});
+
+describe('engine backend: which node the UI opens on (issue 22)', () => {
+  it('with no node given, opens on the picker: no default source, and nothing is scanned', async () => {
+    const progress = new ProgressBus();
+    const steps: string[] = [];
+    progress.subscribe((e) => void (e.kind === 'scan' && steps.push(e.step)));
+    const b = await createEngineBackend({
+      door: 'web',
+      progress,
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+      // A laptop: podman's conflist in /etc/cni/net.d, but no kubelet.
+      openLiveHost: async () =>
+        memoryNode({ files: { '/etc/cni/net.d/87-podman-bridge.conflist': '{}' } }),
+    });
+    try {
+      const info = await b.info(undefined);
+      expect(info.defaultSource).toBeNull();
+      // No kubelet configuration: this machine is not offered first.
+      expect(info.thisMachineIsNode).toBeUndefined();
+      expect(await b.listScans(undefined)).toEqual([]);
+      expect(steps).toEqual([]);
+    } finally {
+      await b.dispose();
+    }
+  });
+
+  it('says why this machine looks like a node when its kubelet configuration exists', async () => {
+    const b = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+      openLiveHost: () => BundleHost.open(join(DEMOS, 'minikube-conflict')),
+    });
+    try {
+      expect((await b.info(undefined)).thisMachineIsNode).toBe(
+        '/var/lib/kubelet/config.yaml exists',
+      );
+    } finally {
+      await b.dispose();
+    }
+  });
+
+  it('serve --target opens on that node; --root (liveChosen) on this machine', async () => {
+    const t = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+      initialTarget: 'container:podman/no-such-node-for-this-test',
+    });
+    const l = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs: spyRepairs(),
+      demosDir: DEMOS,
+      openLiveHost: () => BundleHost.open(join(DEMOS, 'healthy-node')),
+      liveChosen: true,
+    });
+    try {
+      expect((await t.info(undefined)).defaultSource).toEqual({
+        source: 'target',
+        targetId: 'container:podman/no-such-node-for-this-test',
+      });
+      expect((await l.info(undefined)).defaultSource).toEqual({ source: 'live' });
+    } finally {
+      await t.dispose();
+      await l.dispose();
+    }
+  });
+
+  it('history and export act on the node the page names, and say a recording has no journal here', async () => {
+    const repairs = spyRepairs();
+    const b = await createEngineBackend({
+      door: 'web',
+      progress: new ProgressBus(),
+      repairs,
+      demosDir: DEMOS,
+      openLiveHost: () => BundleHost.open(join(DEMOS, 'healthy-node')),
+    });
+    try {
+      // Another tab scanned a demo last: the page that shows this machine still gets its journal.
+      await b.scan({ source: 'demo', demoId: 'minikube-conflict' });
+      await b.history({ source: { source: 'live' } });
+      expect(repairs.history).toHaveBeenLastCalledWith(undefined);
+      expect(await b.history({ source: { source: 'demo', demoId: 'minikube-conflict' } })).toEqual(
+        [],
+      );
+      await expect(
+        b.exportBundle({ source: { source: 'demo', demoId: 'minikube-conflict' } }),
+      ).rejects.toMatchObject({ code: 'refused' });
+      // A target nobody opened in this session is not reached.
+      await expect(
+        b.history({ source: { source: 'target', targetId: 'ssh:admin@elsewhere' } }),
+      ).rejects.toMatchObject({ code: 'not-found' });
+      await expect(
+        b.exportBundle({ source: { source: 'target', targetId: 'ssh:admin@elsewhere' } }),
+      ).rejects.toMatchObject({ code: 'not-found' });
+    } finally {
+      await b.dispose();
+    }
   });
 });
 

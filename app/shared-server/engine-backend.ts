@@ -29,6 +29,9 @@ import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
 import { explainText } from '../../main/engine/explain';
 import { criRaw, viewFile, viewLog, type ViewableScan } from './viewers';
 import { clusterScanNode, clusterView } from './cluster';
+import { isRemoteTarget, nodeNameOf } from '../../shared/target';
+import type { OpenableTarget } from './targets';
+import { looksLikeNode } from './node-identity';
 
 export interface EngineBackendOptions {
   door: 'desktop' | 'web';
@@ -37,6 +40,13 @@ export interface EngineBackendOptions {
   demosDir: string | undefined;
   /** `serve --bundle PATH`: registered at start and scanned first. */
   initialBundle?: string;
+  /** `serve --target T` (container:, ssh:, kubectl:): the node the UI opens on, scanned first. */
+  initialTarget?: string;
+  /**
+   * The live node is the one the user chose (`serve --root DIR`, `serve --target local`, test
+   * seams): the UI opens on it. Otherwise nothing is chosen and the first screen is the picker.
+   */
+  liveChosen?: boolean;
   /** Where uploads go (a private folder is made inside). */
   tmpRoot?: string;
   elevated?: boolean;
@@ -62,7 +72,7 @@ export interface EngineBackendOptions {
 }
 
 export interface EngineBackend extends Backend {
-  readonly defaultSource: ScanRequest;
+  readonly defaultSource: ScanRequest | null;
   dispose(): Promise<void>;
 }
 
@@ -114,13 +124,25 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     return entry;
   };
 
-  let defaultSource: ScanRequest = { source: 'live' };
+  // Nothing is scanned before the user (or the command line) chose a node.
+  let defaultSource: ScanRequest | null = opts.liveChosen ? { source: 'live' } : null;
   if (opts.initialBundle) {
     const info = await bundles.add({ kind: 'path', path: opts.initialBundle });
     defaultSource = { source: 'bundle', bundleId: info.bundleId };
-    // serve --bundle: have the first screen's answer ready before the browser asks for it.
-    scans.prefetch(defaultSource);
+  } else if (opts.initialTarget !== undefined) {
+    defaultSource = { source: 'target', targetId: targets.add(opts.initialTarget).targetId };
   }
+  // Have the first screen's answer ready before the window asks for it.
+  if (defaultSource) scans.prefetch(defaultSource);
+  const machineIsNode = opts.liveChosen ? Promise.resolve(undefined) : looksLikeNode(openLive);
+  /** The node a request names: a target's transport, or this machine (a recording: none). */
+  const nodeOf = (source: ScanRequest | undefined): { target?: OpenableTarget } | 'recording' => {
+    if (!source || source.source === 'live') return {};
+    if (source.source !== 'target') return 'recording';
+    const target = targets.get(source.targetId);
+    if (!target) throw new ApiError('not-found', 'this target was not opened in this session');
+    return { target };
+  };
 
   return {
     get defaultSource() {
@@ -135,6 +157,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
         version: VERSION,
         platform,
         defaultSource,
+        ...(await machineIsNode.then((why) => why && { thisMachineIsNode: why })),
         elevated,
         elevation: elevated ? 'already-elevated' : opts.runElevated ? 'prompt' : 'unavailable',
       };
@@ -166,14 +189,50 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     listTargets: () => targets.list(),
     addTarget: async (r) => targets.add(r.target),
     openBundle: (src: BundleSource) => bundles.add(src),
-    exportBundle: async () => exportLiveNode(await openLive(), opts.progress, opts.tmpRoot),
+    exportBundle: async (r) => {
+      const node = nodeOf(r?.source);
+      if (node === 'recording')
+        throw new ApiError(
+          'refused',
+          'this is a recording already: export a live node or a node container',
+        );
+      if (!node.target) return exportLiveNode(await openLive(), opts.progress, opts.tmpRoot);
+      const { openTarget } = await import('../../main/remote/open-target');
+      const { RemoteLinuxHost } = await import('../../main/remote/remote-host');
+      const opened = await openTarget(node.target);
+      try {
+        if (opened.host instanceof RemoteLinuxHost) await opened.host.connect();
+        const out = await exportLiveNode(
+          opened.host,
+          opts.progress,
+          opts.tmpRoot,
+          nodeNameOf(node.target),
+        );
+        const failed = opened.failure();
+        if (failed) throw new ApiError('unavailable', failed.message.split('\n')[0] ?? 'failed');
+        return out;
+      } finally {
+        await opened.close();
+      }
+    },
 
     previewRepair: ({ repairId }) => repairs.preview(repairId),
     applyRepair: ({ repairId, previewToken }) => repairs.apply(repairId, previewToken),
     previewUndo: ({ entryId }) => repairs.undoPreview(entryId),
     undo: ({ entryId }) => repairs.undo(entryId),
     repairRecord: ({ entryId }) => repairs.record(entryId),
-    history: () => opts.repairs.history(repairs.currentTarget()),
+    // The journal of the node the page shows (not of whatever another tab scanned last).
+    history: async (r) => {
+      if (!r?.source) return opts.repairs.history(repairs.currentTarget());
+      const node = nodeOf(r.source);
+      if (node === 'recording') return [];
+      if (node.target && !isRemoteTarget(node.target))
+        throw new ApiError(
+          'refused',
+          'repairs through PowerShell remoting are not in this build, so this node keeps no cni-doctor journal from here',
+        );
+      return opts.repairs.history(node.target);
+    },
     rules: async () => ruleInfos(),
 
     listScans: async () => heldScans(scans),

@@ -41,7 +41,7 @@ export function spyBackend(): SpyBackend {
     listBundles: vi.fn(async () => []),
     listTargets: vi.fn(async () => ({ targets: [], notes: [] })),
     addTarget: vi.fn(async (r: { target: string }) => ({
-      targetId: 't-0123456789abcdef',
+      targetId: r.target,
       target: r.target,
       what: 'typed',
       source: 'typed' as const,

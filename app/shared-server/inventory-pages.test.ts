@@ -47,7 +47,7 @@ beforeAll(async () => {
     demosDir: DEMOS,
     initialBundle: bundle,
   });
-  scanId = (await backend.scan(backend.defaultSource)).scanId;
+  scanId = (await backend.scan(backend.defaultSource ?? { source: 'live' })).scanId;
 }, 60_000);
 
 afterAll(async () => {

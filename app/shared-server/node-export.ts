@@ -1,5 +1,6 @@
 /**
- * "Export this node" from the Bundles screen: records the live node through the same probes a
+ * "Export this node" from the Bundles screen: records the node in focus (this machine, or a node
+ * reached through a target) through the same probes a
  * scan uses (redacted, plus the files the configs point to) and returns it as a .tar.gz.
  */
 import { promises as fsp } from 'node:fs';
@@ -18,10 +19,12 @@ export async function exportLiveNode(
   inner: Host,
   progress: ProgressBus,
   tmpRoot: string | undefined,
+  /** The node's own name (a node container's name) when its hostname would not say which it is. */
+  name?: string,
 ): Promise<{ fileName: string; data: Buffer }> {
   const rec = new RecordingHost(inner, { redact: true, collectorVersion: VERSION });
   const jobId = newJobId();
-  progress.emit({ kind: 'scan', jobId, step: 'recording this node', done: false });
+  progress.emit({ kind: 'scan', jobId, step: `recording ${name ?? 'this node'}`, done: false });
   const snapshot = await collectSnapshot(rec, {
     matchLogs: false,
     onProgress: (step) =>
@@ -32,7 +35,7 @@ export async function exportLiveNode(
   const dir = await fsp.mkdtemp(path.join(tmpRoot ?? os.tmpdir(), 'cni-doctor-export-'));
   try {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    const host = (manifest.host.hostname ?? 'node').replace(/[^A-Za-z0-9.-]/g, '_');
+    const host = (name ?? manifest.host.hostname ?? 'node').replace(/[^A-Za-z0-9.-]/g, '_');
     const fileName = `cni-doctor-${host}-${stamp}.tar.gz`;
     const out = path.join(dir, fileName);
     await writeBundleArchive(out, inner.os, manifest, files);

@@ -1,10 +1,12 @@
 /**
- * The nodes this session can reach, by server-made id: the renderer names a target by its id
- * only (shared/api.ts), never by the text a transport would use. Ids are stable per target within
- * a session, so an address (#/overview?src=target:t-…) keeps working after the list is refreshed.
+ * The nodes this session can reach. A target's id is its own one-line form
+ * (`container:podman/kind-control-plane`), so the address names the node
+ * (#/overview?src=target:container:podman/…) and a link still means the same node after a
+ * restart. The registry only ever answers for a target it listed or that the user typed (or that
+ * the door was started on): an id it does not know is refused, never parsed and run, so a pasted
+ * link cannot make this machine reach a host nobody chose in this session.
  */
-import { randomBytes } from 'node:crypto';
-import type { TargetEntry, TargetList } from '../../shared/api';
+import { ID_PATTERNS, type TargetEntry, type TargetList } from '../../shared/api';
 import {
   formatTarget,
   isRemoteTarget,
@@ -22,7 +24,6 @@ const isRemoting = (t: { kind: string }): t is RemotingTarget =>
   t.kind === 'winrm' || t.kind === 'pssession';
 
 export class TargetRegistry {
-  private readonly byTarget = new Map<string, string>();
   private readonly byId = new Map<string, OpenableTarget>();
 
   constructor(private readonly discover: () => Promise<Discovery>) {}
@@ -39,15 +40,11 @@ export class TargetRegistry {
     for (const t of d.targets) {
       const parsed = parseTarget(t.target);
       if (!parsed.ok || !isRemoteTarget(parsed.target)) continue;
-      let id = this.byTarget.get(t.target);
-      if (!id) {
-        id = `t-${randomBytes(8).toString('hex')}`;
-        this.byTarget.set(t.target, id);
-        this.byId.set(id, parsed.target);
-      }
+      if (!ID_PATTERNS.targetId.test(formatTarget(parsed.target))) continue;
+      const id = this.register(parsed.target);
       targets.push({
         targetId: id,
-        target: t.target,
+        target: id,
         what: t.what,
         source: t.source,
         // container: through the engine here; ssh:/kubectl: with file operations on the node.
@@ -66,16 +63,12 @@ export class TargetRegistry {
         'bad-request',
         'only container:, ssh:, kubectl:, winrm: and pssession: targets are opened here (this machine, bundles and demos have their own buttons)',
       );
-    const target = formatTarget(parsed.target);
-    let id = this.byTarget.get(target);
-    if (!id) {
-      id = `t-${randomBytes(8).toString('hex')}`;
-      this.byTarget.set(target, id);
-      this.byId.set(id, parsed.target);
-    }
+    if (!ID_PATTERNS.targetId.test(formatTarget(parsed.target)))
+      throw new ApiError('bad-request', 'this target has characters an address cannot carry');
+    const id = this.register(parsed.target);
     return {
       targetId: id,
-      target,
+      target: id,
       what: 'typed here',
       source: 'typed',
       // Repairs through PowerShell remoting are not in this build (scans are).
@@ -85,5 +78,12 @@ export class TargetRegistry {
 
   get(id: string): OpenableTarget | undefined {
     return this.byId.get(id);
+  }
+
+  /** Known from now on; its id is its one-line form. */
+  private register(target: OpenableTarget): string {
+    const id = formatTarget(target);
+    if (!this.byId.has(id)) this.byId.set(id, target);
+    return id;
   }
 }

@@ -53,6 +53,9 @@ const bundleUpload = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('dialog') }),
 ]);
 
+/** An operation on the node in focus: `{ source }`, or nothing (this machine). */
+const onNode = z.union([z.strictObject({ source: scanRequest }), none]);
+
 const compareSide = z.union([z.strictObject({ scanId: id('scanId') }), scanRequest]);
 /**
  * A node path as evidence quotes it. Only ever a key into the scan's own tables (viewers.ts),
@@ -100,13 +103,13 @@ export const REQUEST_SCHEMAS = {
   // The text is parsed (shared/target.ts) by the backend, which says what is wrong with it.
   addTarget: z.strictObject({ target: z.string().min(1).max(1024) }),
   openBundle: bundleUpload,
-  exportBundle: none,
+  exportBundle: onNode,
   previewRepair: z.strictObject({ repairId: id('repairId') }),
   applyRepair: z.strictObject({ repairId: id('repairId'), previewToken: id('previewToken') }),
   previewUndo: z.strictObject({ entryId: id('entryId') }),
   undo: z.strictObject({ entryId: id('entryId') }),
   repairRecord: z.strictObject({ entryId: id('entryId') }),
-  history: none,
+  history: onNode,
   rules: none,
   listScans: none,
   compare: z.strictObject({ before: compareSide, after: compareSide }),

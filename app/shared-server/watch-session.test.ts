@@ -15,7 +15,7 @@ describe('WatchSession.status', () => {
 
   it('a node reached through a target: not available, with the reason, never stale', () => {
     const s = w.status(
-      entry({ source: 'target', targetId: 't-0123456789abcdef' }, new LinuxHost()),
+      entry({ source: 'target', targetId: 'container:podman/node1' }, new LinuxHost()),
       id,
     );
     expect(s).toEqual({ scanId: id, available: false, reason: WATCH_REASONS.remote, stale: false });

@@ -2,13 +2,11 @@
  * Builds the app when needed, starts `node bin/cni-doctor.mjs serve --port 0 --bundle …` and hands the URL it
  * prints (with its token) to the tests through CNI_DOCTOR_URL. The returned function stops it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from '../electron/electron-binary';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { ROOT, startServe } from './serve-process';
 
 function built(): boolean {
   const need = [
@@ -33,43 +31,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Started on a recorded healthy node, so the first screen does not depend on this machine;
   // the specs open the demo they need.
-  const child = spawn(
-    process.execPath,
-    ['bin/cni-doctor.mjs', 'serve', '--port', '0', '--bundle', 'assets/demo/healthy-node'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // The Cluster screen reads API answers recorded from a real cluster, not this machine's
-      // kubeconfig (fixtures/cluster/README.md).
-      env: {
-        ...process.env,
-        CNI_DOCTOR_KUBECTL: path.join(ROOT, 'fixtures/cluster/replay-kubectl.mjs'),
-      },
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(
-      () => reject(new Error(`still waiting, after 60 s, for serve to print its URL: ${stderr}`)),
-      60_000,
-    );
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /^(http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)$/m.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  const { url, stop } = await startServe(['--bundle', 'assets/demo/healthy-node'], {
+    // The Cluster screen reads API answers recorded from a real cluster, not this machine's
+    // kubeconfig (fixtures/cluster/README.md).
+    CNI_DOCTOR_KUBECTL: path.join(ROOT, 'fixtures/cluster/replay-kubectl.mjs'),
   });
   process.env.CNI_DOCTOR_URL = url;
-  return async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-  };
+  return stop;
 }

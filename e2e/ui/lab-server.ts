@@ -46,6 +46,8 @@ export async function serveLab(lab: Lab): Promise<LabServer> {
     repairs: engineRepairs({ stateDir, services, verifyTimeoutMs: 30_000, criDeadlineMs }),
     demosDir: path.join(ROOT, 'assets', 'demo'),
     openLiveHost: () => openHost({ criDeadlineMs }),
+    // The node this server is about, as `serve --root` makes it: the UI opens on it.
+    liveChosen: true,
     tmpRoot: dir,
   });
   const server = await startWebServer({

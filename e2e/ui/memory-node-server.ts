@@ -81,7 +81,7 @@ export interface MemoryServer {
 
 export async function serveMemoryNode(
   host: () => BundleHost,
-  opts: { rerunElevated?: string } = {},
+  opts: { rerunElevated?: string; liveChosen?: boolean } = {},
 ): Promise<MemoryServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cni-doctor-e2e-denied-'));
   const progress = new ProgressBus();
@@ -91,6 +91,8 @@ export async function serveMemoryNode(
     repairs: engineRepairs({ stateDir: path.join(dir, 'state') }),
     demosDir: path.join(ROOT, 'assets', 'demo'),
     openLiveHost: async () => host(),
+    // The node this server is about, as `serve --root` makes it: the UI opens on it.
+    liveChosen: true,
     ...opts,
     tmpRoot: dir,
     rememberFile: path.join(dir, 'last-target'),

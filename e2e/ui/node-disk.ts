@@ -53,6 +53,8 @@ export async function serveNodeDisk(): Promise<DiskServer> {
     repairs: engineRepairs({ root, stateDir: path.join(dir, 'state'), verifyTimeoutMs: 3000 }),
     demosDir: path.join(ROOT, 'assets', 'demo'),
     openLiveHost: () => openHost({ root }),
+    // The node this server is about, as `serve --root` makes it: the UI opens on it.
+    liveChosen: true,
     tmpRoot: dir,
   });
   const server = await startWebServer({

@@ -81,13 +81,15 @@ test('rolled back in words, then verified, undone in the panel and in History', 
   page,
 }) => {
   await page.goto(url);
-  await expect(page.locator('header .source')).toHaveText(`node disk ${disk}`);
+  await expect(page.locator('header .source')).toContainText(`node disk ${disk}`);
   const top = page.getByTestId('top-finding');
   await expect(top).toContainText('10-containerd-net.conflist');
   await top.getByRole('button', { name: 'Show evidence and repair' }).click();
 
   const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });
   await repair.getByRole('button', { name: 'Preview repair' }).click();
+  // The preview names the node the repair acts on.
+  await expect(repair.getByTestId('repair-node')).toContainText(`via node disk ${disk}`);
   // The scan already warned that kindnet lacks ptp: the preview is not "low".
   await expect(repair.locator('.badge.risk-high')).toHaveText('high');
   await expect(repair).toContainText('10-kindnet.conflist needs plugin "ptp"');
@@ -150,4 +152,8 @@ test('rolled back in words, then verified, undone in the panel and in History', 
   await expect(rows.nth(1)).toContainText('rolled back');
   await expect(rows.nth(1)).toContainText('10-kindnet.conflist needs plugin "ptp"');
   await expect(rows.nth(0)).toContainText(`disk at ${disk}`);
+  // The node in focus, named with how it is reached; a live node is never "a recording".
+  await expect(rows.nth(0)).toContainText(`via node disk ${disk}`);
+  await expect(page.getByTestId('history-node')).toContainText(`(via node disk ${disk})`);
+  await expect(page.locator('.history')).not.toContainText('recording');
 });

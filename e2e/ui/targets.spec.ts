@@ -86,9 +86,22 @@ test('Targets lists the node container; open it, see the finding, apply and undo
 
   const top = page.getByTestId('top-finding');
   await expect(top).toContainText('10-containerd-net.conflist', { timeout: 60_000 });
+  // The node is in the address by its own name, and named with its transport (issue 22).
+  const name = n.target.slice('container:podman/'.length);
+  expect(new URL(page.url()).hash).toBe(
+    `#/overview?src=${encodeURIComponent(`target:${n.target}`)}`,
+  );
+  const focus = `Node: ${name} via podman exec (${n.target})`;
+  await expect(page.getByTestId('node-focus')).toHaveText(focus);
+  await page.reload();
+  await expect(page.getByTestId('node-focus')).toHaveText(focus);
+  await expect(top).toContainText('10-containerd-net.conflist', { timeout: 60_000 });
   await top.getByRole('button', { name: 'Show evidence and repair' }).click();
   const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });
   await repair.getByRole('button', { name: 'Preview repair' }).click();
+  await expect(repair.getByTestId('repair-node')).toHaveText(
+    `${name} (via podman exec (${n.target}))`,
+  );
   await expect(repair.getByRole('list', { name: 'Steps' })).toContainText(
     '10-containerd-net.conflist.disabled',
   );
@@ -109,11 +122,23 @@ test('Targets lists the node container; open it, see the finding, apply and undo
   await page.locator('nav [data-screen="history"]').click();
   const row = page.getByRole('row', { name: /Disable 10-containerd-net\.conflist/ });
   await expect(row).toContainText('applied and verified', { timeout: 30_000 });
+  // The node's own name and its transport, from the node's own journal: never "a recording".
+  await expect(row).toContainText(`${name}via podman exec (${n.target})`);
+  await expect(page.locator('.history')).not.toContainText('recording');
   await confirmUndo(row);
   await expect(page.getByRole('status').filter({ hasText: 'Undo: undone' })).toBeVisible({
     timeout: 60_000,
   });
   expect(n.configFiles()).toEqual(before);
+
+  // Export records this node through its transport, not the machine serve runs on.
+  await page.locator('nav [data-screen="bundles"]').click();
+  await expect(page.getByTestId('export-node')).toHaveText(focus);
+  const download = page.waitForEvent('download', { timeout: 120_000 });
+  await page.getByRole('button', { name: `Export bundle of ${name}` }).click();
+  expect((await download).suggestedFilename()).toMatch(
+    new RegExp(`^cni-doctor-${name}-.+\\.tar\\.gz$`),
+  );
 });
 
 test('a target typed on the Targets screen is checked, opened, and remembered after a reload', async ({

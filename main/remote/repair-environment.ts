@@ -16,7 +16,7 @@
  * where it can reach nothing the node's root could not reach itself. A node where that cannot be
  * done safely (not root there, no flock) is refused with the reason.
  */
-import { formatTarget, type RemoteTarget } from '../../shared/target';
+import { formatTarget, nodeNameOf, type RemoteTarget } from '../../shared/target';
 import { DEFAULT_STATE_DIR_LINUX } from './state-dir-path';
 import type { RepairEnvironment } from '../repairs/environment';
 import { openTransport, scanTarget, type TargetOptions } from './open-target';
@@ -52,6 +52,7 @@ export async function targetEnvironment(
       // The repair runs as the node user; only root there may change the runtime's files.
       isElevated: () => uid === 0,
       stateDir: DEFAULT_STATE_DIR_LINUX,
+      nodeName: nodeNameOf(t),
       stateIo: nodeStateIo(files),
       lockNode: () => nodeLock(transport, label, o.lockWaitMs ?? 15_000),
       ...(o.onTransition && { onTransition: o.onTransition }),

@@ -156,7 +156,8 @@ function newEntry(env: RepairEnvironment, plan: RepairPlan): JournalEntry {
     finishedAt: null,
     root: env.fs.root,
     pid: process.pid,
-    hostname: os.hostname(),
+    // The node repaired, not the machine the repair was driven from (a node container, ssh).
+    hostname: env.nodeName ?? os.hostname(),
     risk: plan.risk,
     podImpact: plan.podImpact,
     services: plan.services,

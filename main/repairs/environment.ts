@@ -46,6 +46,11 @@ export interface RepairEnvironment {
   verifyIntervalMs?: number;
   /** How long a restarted service may take to become active (default 30 s). */
   serviceWaitMs?: number;
+  /**
+   * The node's name for the journal (`history` shows it): a target's node (a node container's
+   * name, a Kubernetes node, an ssh host). Default: this machine's hostname.
+   */
+  nodeName?: string;
   /** The command that reruns a repair with privileges, for refusals. */
   rerunCommand?(repairId: string): string;
   now?(): Date;

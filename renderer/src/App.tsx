@@ -9,7 +9,17 @@ import { ExportReport } from './components/ExportReport';
 import { Nav } from './components/Nav';
 import { ScanProgress } from './components/ScanProgress';
 import { ThemeToggle } from './components/ThemeToggle';
-import { useInfo, useRescan, useScan } from './queries/use-doctor';
+import {
+  useCurrentSource,
+  useInfo,
+  useNodeFocus,
+  useNoNodeChosen,
+  useRescan,
+  useScan,
+} from './queries/use-doctor';
+import { asApiError } from './api/errors';
+import { nodeLine } from './lib/node-focus';
+import { NodePicker, Targets } from './screens/Targets';
 import { usePrefs } from './state/prefs-store';
 import { useView } from './state/view-store';
 import { useOpenObject } from './state/open-object';
@@ -47,7 +57,6 @@ function usePreloadInventory(ready: boolean): void {
 }
 const Checks = lazy(() => import('./screens/Checks').then((m) => ({ default: m.Checks })));
 const History = lazy(() => import('./screens/History').then((m) => ({ default: m.History })));
-const Targets = lazy(() => import('./screens/Targets').then((m) => ({ default: m.Targets })));
 const Bundles = lazy(() => import('./screens/Bundles').then((m) => ({ default: m.Bundles })));
 const Demo = lazy(() => import('./screens/Demo').then((m) => ({ default: m.Demo })));
 const Compare = lazy(() => import('./screens/Compare').then((m) => ({ default: m.Compare })));
@@ -97,11 +106,37 @@ function useDetailFocus(open: boolean, close: () => void): void {
   }, [open, close]);
 }
 
+/** A screen about a node: the picker until one is chosen, then the node's scan. */
 function NeedsScan({ children }: { children: (scan: ScanResponse) => ReactNode }) {
   const scan = useScan();
+  const source = useCurrentSource();
+  const noNode = useNoNodeChosen();
+  if (noNode) return <NodePicker heading="Choose a node" />;
   if (scan.data) return <>{children(scan.data)}</>;
+  // A link to a target this session never opened (serve restarted): offer it, do not reach it.
+  if (scan.error && source?.source === 'target' && asApiError(scan.error).code === 'not-found')
+    return <NodePicker heading="Choose a node" reopen={source.targetId} />;
   if (scan.error) return <ErrorNotice error={scan.error} retry={() => void scan.refetch()} />;
   return <p className="muted">Waiting for the first scan…</p>;
+}
+
+/** "Node: <name> via <transport>", on every screen, so it is always clear which node is meant. */
+function NodeHeader({ scanning }: { scanning: boolean }) {
+  const focus = useNodeFocus();
+  const info = useInfo();
+  if (!focus)
+    return (
+      <span className="source" aria-live="polite">
+        {info.data ? 'No node chosen' : ''}
+      </span>
+    );
+  const line = nodeLine(focus);
+  return (
+    <span className="source" aria-live="polite" data-testid="node-focus" title={line}>
+      Node: <strong>{focus.name}</strong> via {focus.via}
+      {scanning ? ' · scanning…' : ''}
+    </span>
+  );
 }
 
 export function App() {
@@ -110,6 +145,7 @@ export function App() {
   const info = useInfo();
   const scan = useScan();
   const rescan = useRescan();
+  const noNode = useNoNodeChosen();
   const screen = useView((v) => v.screen);
   const selected = useView((v) => v.selectedFindingId);
   const objectOpen = useOpenObject((o) => o.open !== null);
@@ -134,16 +170,10 @@ export function App() {
       </a>
       <header className="top">
         <span className="brand">cni-doctor</span>
-        <span
-          className="source"
-          aria-live="polite"
-          title={scan.data ? `Open target: ${scan.data.label}` : undefined}
-        >
-          {scan.data ? scan.data.label : info.data ? 'scanning…' : ''}
-        </span>
+        <NodeHeader scanning={scan.isFetching} />
         <span className="spacer" />
         {scan.data && <ExportReport scan={scan.data} />}
-        <button type="button" onClick={() => void rescan()} disabled={scan.isFetching}>
+        <button type="button" onClick={() => void rescan()} disabled={scan.isFetching || noNode}>
           Rescan
         </button>
         <ThemeToggle />
@@ -164,7 +194,9 @@ export function App() {
             <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>
           )}
           {!viewer && screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
-          {!viewer && screen === 'history' && <History />}
+          {!viewer &&
+            screen === 'history' &&
+            (noNode ? <NodePicker heading="Choose a node" /> : <History />)}
           {!viewer && screen === 'targets' && <Targets />}
           {!viewer && screen === 'bundles' && <Bundles />}
           {!viewer && screen === 'demo' && <Demo />}

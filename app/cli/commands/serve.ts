@@ -1,8 +1,9 @@
 /**
- * `cni-doctor serve [--port N] [--bundle PATH | --root DIR] [--state-dir DIR]` (docs/cli.md): the UI in a browser. Prints the URL with
+ * `cni-doctor serve [--port N] [--bundle PATH | --root DIR | --target T] [--state-dir DIR]` (docs/cli.md): the UI in a browser. Prints the URL with
  * this start's token on stdout (one line, so scripts and the e2e setup can read it) and runs until
  * Ctrl+C / SIGTERM.
  */
+import { isRemoteTarget, parseTarget } from '../../../shared/target';
 import { elevatedCommand } from '../invocation';
 import { visible } from '../visible';
 import { ArgError, ROOT_FLAG, STATE_DIR_FLAG, defineCommand } from '../command';
@@ -13,7 +14,12 @@ export const serveCommand = defineCommand({
   details: 'Runs until Ctrl+C or SIGTERM. Exit codes: 0 stopped; 2 could not start.',
   flags: {
     port: { type: 'string', value: 'N', help: 'listen on 127.0.0.1:N (default 0: any free port)' },
-    bundle: { type: 'string', value: 'PATH', help: 'open this bundle instead of the live node' },
+    bundle: { type: 'string', value: 'PATH', help: 'open the UI on this bundle' },
+    target: {
+      type: 'string',
+      value: 'TARGET',
+      help: 'open the UI on this node: local, container:ENGINE/NAME, ssh:[USER@]HOST[:PORT] or kubectl:[CONTEXT/]NODE (without --target, --bundle or --root the UI opens on a node picker)',
+    },
     // A node disk as the "live node": scans, repairs, history and undo act on DIR (what
     // `scan/fix/undo --root DIR` do), so a repair can be tried in the browser on a copy of a disk.
     ...ROOT_FLAG,
@@ -27,8 +33,17 @@ export const serveCommand = defineCommand({
     const bundle = flags.bundle;
     const root = flags.root;
     const stateDir = flags['state-dir'];
-    if (bundle !== undefined && root !== undefined)
-      throw new ArgError('--bundle and --root name two different nodes: give one');
+    const target = flags.target;
+    if ([bundle, root, target].filter((v) => v !== undefined).length > 1)
+      throw new ArgError('--bundle, --root and --target name different nodes: give one');
+    // Checked before anything starts, with the words `scan --target` uses.
+    const parsed = target !== undefined ? parseTarget(target) : undefined;
+    if (parsed && !parsed.ok) throw new ArgError(`--target: ${parsed.error}`);
+    if (parsed?.ok && parsed.target.kind !== 'local' && !isRemoteTarget(parsed.target))
+      throw new ArgError(
+        '--target: serve opens local, container:, ssh: or kubectl: targets (use --bundle PATH or --root DIR for those)',
+      );
+    const remote = parsed?.ok && isRemoteTarget(parsed.target) ? target : undefined;
     // The server, the backend and the repair engine load when serve runs, not at CLI start-up.
     const [
       { createEngineBackend },
@@ -65,6 +80,10 @@ export const serveCommand = defineCommand({
         liveLabel: `node disk ${root}`,
       }),
       ...(bundle !== undefined && { initialBundle: bundle }),
+      ...(remote !== undefined && { initialTarget: remote }),
+      // --root DIR or --target local: the live node was chosen; the UI opens on it.
+      ...((root !== undefined || parsed?.ok === true) &&
+        remote === undefined && { liveChosen: true }),
       rerunElevated: elevatedCommand([
         'serve',
         ...Object.entries(flags as Record<string, string | boolean | undefined>).flatMap(

@@ -12,6 +12,7 @@ import {
   type ExportResult,
   type Operation,
   type ProgressEvent,
+  type ScanRequest,
 } from '../../../shared/api';
 import { DoctorApiError } from './errors';
 import { readEventStream } from './event-stream';
@@ -123,11 +124,11 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
         }),
       );
     },
-    async exportBundle(): Promise<ExportResult> {
+    async exportBundle(source?: ScanRequest): Promise<ExportResult> {
       const res = await doFetch(`${base}${HTTP_ROUTES.exportBundle}`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
-        body: '{}',
+        body: JSON.stringify(source ? { source } : {}),
         credentials: 'omit',
       });
       if (!res.ok || res.headers.get('Content-Type') !== 'application/gzip')
@@ -144,7 +145,7 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
     previewUndo: (entryId) => call('previewUndo', { entryId }),
     undo: (entryId) => call('undo', { entryId }),
     repairRecord: (entryId) => call('repairRecord', { entryId }),
-    history: () => call('history'),
+    history: (source) => call('history', source ? { source } : undefined),
     rules: () => call('rules'),
     listScans: () => call('listScans'),
     compare: (req) => call('compare', req),

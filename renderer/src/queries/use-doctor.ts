@@ -25,6 +25,7 @@ import { asApiError } from '../api/errors';
 import { useView } from '../state/view-store';
 
 import { sourceKey } from '../../../shared/source-key';
+import { nodeFocus, type NodeFocus } from '../lib/node-focus';
 
 const wrap =
   <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
@@ -73,10 +74,25 @@ export function useInfo() {
   return useQuery(infoQuery(api));
 }
 
+/** The node in focus: the one the address names, else the one the door started on; else none. */
 export function useCurrentSource(): ScanRequest | undefined {
   const chosen = useView((s) => s.source);
   const info = useInfo();
-  return chosen ?? info.data?.defaultSource;
+  return chosen ?? info.data?.defaultSource ?? undefined;
+}
+
+/** True once the door said it started on no node and none is chosen: show the node picker. */
+export function useNoNodeChosen(): boolean {
+  const chosen = useView((s) => s.source);
+  const info = useInfo();
+  return chosen === null && info.data !== undefined && info.data.defaultSource === null;
+}
+
+/** "Node: <name> via <transport>" of the node in focus (undefined: none chosen yet). */
+export function useNodeFocus(): NodeFocus | undefined {
+  const source = useCurrentSource();
+  const scan = useScan();
+  return nodeFocus(source, scan.data);
 }
 
 export function useScan() {
@@ -208,7 +224,8 @@ export function useHistory() {
   const source = useCurrentSource();
   return useQuery({
     queryKey: ['history', source ? sourceKey(source) : 'none'],
-    queryFn: wrap(() => api.history()),
+    queryFn: wrap(() => api.history(source)),
+    enabled: source !== undefined,
     retry: false,
   });
 }
@@ -267,9 +284,11 @@ export function useOpenBundle() {
   });
 }
 
+/** Records the node in focus (this machine, or the node a target reaches) into a bundle. */
 export function useExportBundle() {
   const api = useApi();
-  return useMutation({ mutationFn: wrap(() => api.exportBundle()) });
+  const source = useCurrentSource();
+  return useMutation({ mutationFn: wrap(() => api.exportBundle(source)) });
 }
 
 /** The cluster through kubectl (needs an API server; 'unavailable' says when none answers). */

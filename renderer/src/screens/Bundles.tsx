@@ -7,16 +7,22 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import {
   useBundles,
   useChooseSource,
+  useCurrentSource,
   useExportBundle,
   useInfo,
+  useNodeFocus,
   useOpenBundle,
 } from '../queries/use-doctor';
+import { nodeLine } from '../lib/node-focus';
 
 export function Bundles() {
   const info = useInfo();
   const bundles = useBundles();
   const open = useOpenBundle();
   const exp = useExportBundle();
+  const focus = useNodeFocus();
+  const source = useCurrentSource();
+  const recording = source?.source === 'bundle' || source?.source === 'demo';
   const choose = useChooseSource();
   const fileInput = useRef<HTMLInputElement>(null);
   const desktop = info.data?.door === 'desktop';
@@ -95,19 +101,27 @@ export function Bundles() {
           <p className="muted">None yet.</p>
         )}
         <button type="button" onClick={() => choose({ source: 'live' })}>
-          Scan this node instead
+          Scan this machine instead
         </button>
       </section>
 
       <section className="card" aria-labelledby="export-title">
         <h2 id="export-title">Export this node</h2>
-        <p>
-          Records this node (secrets redacted) into a .tar.gz you can attach to a support ticket.
-        </p>
-        <button type="button" disabled={exp.isPending} onClick={() => exp.mutate()}>
-          Export bundle
-        </button>
-        {exp.isPending && <p role="status">Recording this node…</p>}
+        {focus && <p data-testid="export-node">{nodeLine(focus)}</p>}
+        {recording ? (
+          <p className="muted">This node is a recording already: its bundle is what you have.</p>
+        ) : (
+          <>
+            <p>
+              Records {focus?.name ?? 'this node'} (secrets redacted) into a .tar.gz you can attach
+              to a support ticket.
+            </p>
+            <button type="button" disabled={exp.isPending || !focus} onClick={() => exp.mutate()}>
+              Export bundle of {focus?.name ?? 'this node'}
+            </button>
+          </>
+        )}
+        {exp.isPending && <p role="status">Recording {focus?.name ?? 'this node'}…</p>}
         {exp.error && <ErrorNotice error={exp.error} />}
         {exp.data && !exp.data.cancelled && (
           <p role="status">

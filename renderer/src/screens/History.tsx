@@ -1,9 +1,12 @@
-/** Repairs applied on this node (the journal), newest first: what, where, when, how it ended. */
-import type { HistoryEntry } from '../../../shared/api';
-import { ErrorNotice } from '../components/ErrorNotice';
+/**
+ * Repairs applied on the node in focus (its own journal), newest first: what, where, when, how it
+ * ended. A recording keeps no journal here; its node's journal is on that node.
+ */
 import { useState } from 'react';
-import type { ApplyResult } from '../../../shared/api';
-import { useCurrentSource, useHistory, useScan } from '../queries/use-doctor';
+import type { ApplyResult, HistoryEntry } from '../../../shared/api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { nodeLine } from '../lib/node-focus';
+import { useCurrentSource, useHistory, useNodeFocus } from '../queries/use-doctor';
 import { UndoConfirm } from './detail/UndoConfirm';
 
 const OUTCOME: Partial<Record<HistoryEntry['status'], string>> = {
@@ -22,22 +25,23 @@ export function History() {
   // Undo is previewed and confirmed in the row (UndoConfirm); its answer is said below the table.
   const [undone, setUndone] = useState<ApplyResult | null>(null);
   const source = useCurrentSource();
-  const scan = useScan();
-  const recording = source !== undefined && source.source !== 'live';
+  const focus = useNodeFocus();
+  const recording = source?.source === 'bundle' || source?.source === 'demo';
+  const via = focus?.via ?? 'this machine';
 
   return (
     <div className="screen history">
       <h1>History</h1>
-      {recording && (
-        <p className="note">
-          {scan.data?.label ?? 'This'} is a recording: the repairs applied on that node are in its
-          own journal (<code>cni-doctor history</code> there). Below are the repairs applied from
-          this machine.
+      {focus && (
+        <p data-testid="history-node">
+          {recording
+            ? `${nodeLine(focus)}. This is a recording: the repairs applied on that node are in its own journal there (cni-doctor history on the node).`
+            : `Repairs applied on ${focus.name} (via ${via}), from the node's own journal.`}
         </p>
       )}
       {history.error && <ErrorNotice error={history.error} retry={() => void history.refetch()} />}
-      {history.data && history.data.length === 0 && (
-        <p className="muted">No repair has been applied from this machine.</p>
+      {!recording && history.data && history.data.length === 0 && (
+        <p className="muted">No repair has been applied on {focus?.name ?? 'this node'}.</p>
       )}
       {history.data && history.data.length > 0 && (
         <table className="plain">
@@ -69,7 +73,8 @@ export function History() {
                 </td>
                 <td>
                   {e.hostname}
-                  {e.root !== '/' && (
+                  <div className="muted small">via {via}</div>
+                  {source?.source === 'live' && e.root !== '/' && (
                     <div className="muted small">
                       disk at <code>{e.root}</code>
                     </div>

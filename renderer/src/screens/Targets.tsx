@@ -1,13 +1,22 @@
 /**
- * The nodes this machine can reach: kind, minikube and k3d node containers (found by their
- * labels), kubeconfig nodes, ssh hosts, and the one used last. Opening one scans it through its
- * transport; the other screens then show that node, and its report says how it was reached.
+ * The node picker (the first screen when no node was chosen, and the Targets screen): this
+ * machine, the nodes it can reach — kind, minikube and k3d node containers (found by their
+ * labels), kubeconfig nodes, ssh hosts, the one used last —, a typed target, bundles and demos.
+ * Opening one scans it; every screen then shows that node, and the address names it.
  */
 import { useState, type FormEvent } from 'react';
 import { isRemoteTarget, parseTarget } from '../../../shared/target';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { useAddTarget, useChooseSource, useTargets } from '../queries/use-doctor';
+import {
+  useAddTarget,
+  useBundles,
+  useChooseSource,
+  useDemos,
+  useInfo,
+  useTargets,
+} from '../queries/use-doctor';
 import { usePrefs } from '../state/prefs-store';
+import { useView } from '../state/view-store';
 
 /** Why the typed text cannot be opened here, or null (the server checks it again). */
 function typedProblem(text: string): string | null {
@@ -19,10 +28,10 @@ function typedProblem(text: string): string | null {
   return null;
 }
 
-function OpenTyped() {
+function OpenTyped({ initial }: { initial?: string }) {
   const remembered = usePrefs((s) => s.typedTarget);
   const remember = usePrefs((s) => s.setTypedTarget);
-  const [text, setText] = useState(typeof remembered === 'string' ? remembered : '');
+  const [text, setText] = useState(initial ?? (typeof remembered === 'string' ? remembered : ''));
   const [touched, setTouched] = useState(false);
   const add = useAddTarget();
   const choose = useChooseSource();
@@ -79,58 +88,154 @@ function OpenTyped() {
   );
 }
 
-export function Targets() {
+function ThisMachine({ first }: { first: boolean }) {
+  const info = useInfo();
+  const choose = useChooseSource();
+  const why = info.data?.thisMachineIsNode;
+  return (
+    <section className="card" aria-labelledby="this-machine-title" data-this-machine={first}>
+      <h2 id="this-machine-title">This machine</h2>
+      <p>
+        {why
+          ? `This machine looks like a Kubernetes node (${why}).`
+          : 'No kubelet configuration was found here: scan this machine only if it is the node you mean.'}
+      </p>
+      <button
+        type="button"
+        className={why ? 'primary' : undefined}
+        onClick={() => choose({ source: 'live' })}
+      >
+        Scan this machine
+      </button>
+    </section>
+  );
+}
+
+function Reachable() {
   const targets = useTargets();
   const choose = useChooseSource();
   return (
-    <div className="screen targets">
-      <h1>Targets</h1>
-      <OpenTyped />
-      <section className="card" aria-labelledby="targets-title">
-        <h2 id="targets-title">Nodes you can reach</h2>
-        <p>
-          A node container of kind, minikube or k3d is scanned through its container engine (`docker
-          exec`, `podman exec`); an ssh host with your own ssh configuration and keys. Repairs work
-          through both (over ssh, as root on the node).
-        </p>
-        <button type="button" onClick={() => void targets.refetch()} disabled={targets.isFetching}>
-          Look again
-        </button>
-        {targets.isFetching && <p role="status">Looking for nodes…</p>}
-        {targets.error && <ErrorNotice error={targets.error} />}
-        {targets.data &&
-          (targets.data.targets.length ? (
-            <ul className="plain-list" aria-label="Reachable nodes">
-              {targets.data.targets.map((t) => (
-                <li key={t.targetId}>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => choose({ source: 'target', targetId: t.targetId })}
-                  >
-                    {t.target}
-                  </button>{' '}
-                  <span className="muted">
-                    {t.what}
-                    {t.canRepair ? '' : ' · scan only'}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No node containers, kubeconfig nodes or ssh hosts found.</p>
+    <section className="card" aria-labelledby="targets-title">
+      <h2 id="targets-title">Nodes you can reach</h2>
+      <p>
+        A node container of kind, minikube or k3d is scanned through its container engine (
+        <code>docker exec</code>, <code>podman exec</code>); an ssh host with your own ssh
+        configuration and keys. Repairs work through both (over ssh, as root on the node).
+      </p>
+      <button type="button" onClick={() => void targets.refetch()} disabled={targets.isFetching}>
+        Look again
+      </button>
+      {targets.isFetching && <p role="status">Looking for nodes…</p>}
+      {targets.error && <ErrorNotice error={targets.error} />}
+      {targets.data &&
+        (targets.data.targets.length ? (
+          <ul className="plain-list" aria-label="Reachable nodes">
+            {targets.data.targets.map((t) => (
+              <li key={t.targetId}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => choose({ source: 'target', targetId: t.targetId })}
+                >
+                  {t.target}
+                </button>{' '}
+                <span className="muted">
+                  {t.what}
+                  {t.canRepair ? '' : ' · scan only'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No node containers, kubeconfig nodes or ssh hosts found.</p>
+        ))}
+      {targets.data && targets.data.notes.length > 0 && (
+        <details>
+          <summary>Not looked at ({targets.data.notes.length})</summary>
+          <ul className="plain-list small">
+            {targets.data.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function Recordings() {
+  const bundles = useBundles();
+  const demos = useDemos();
+  const choose = useChooseSource();
+  const go = useView((v) => v.go);
+  return (
+    <section className="card" aria-labelledby="recordings-title">
+      <h2 id="recordings-title">Recordings</h2>
+      <p>A support bundle or a demo node: read only, scanned like the node it came from.</p>
+      {bundles.data && bundles.data.length > 0 && (
+        <ul className="plain-list" aria-label="Bundles opened in this session">
+          {bundles.data.map((b) => (
+            <li key={b.bundleId}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => choose({ source: 'bundle', bundleId: b.bundleId })}
+              >
+                {b.name}
+              </button>{' '}
+              <span className="muted">bundle{b.hostname ? ` of ${b.hostname}` : ''}</span>
+            </li>
           ))}
-        {targets.data && targets.data.notes.length > 0 && (
-          <details>
-            <summary>Not looked at ({targets.data.notes.length})</summary>
-            <ul className="plain-list small">
-              {targets.data.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          </details>
-        )}
-      </section>
+        </ul>
+      )}
+      <button type="button" onClick={() => go('bundles')}>
+        Open a bundle file…
+      </button>
+      {demos.data && demos.data.length > 0 && (
+        <ul className="plain-list" aria-label="Demo nodes">
+          {demos.data.map((d) => (
+            <li key={d.id}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => choose({ source: 'demo', demoId: d.id })}
+              >
+                demo: {d.title}
+              </button>{' '}
+              <span className="muted">{d.os}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * `reopen`: a target the address names that this session has not opened (a link kept across a
+ * restart): it is offered, typed in, not opened unasked.
+ */
+export function NodePicker({ heading, reopen }: { heading: string; reopen?: string }) {
+  const info = useInfo();
+  const machineIsNode = info.data?.thisMachineIsNode !== undefined;
+  return (
+    <div className="screen targets node-picker">
+      <h1>{heading}</h1>
+      {reopen !== undefined && (
+        <p className="note" role="status">
+          The address names <code>{reopen}</code>, which this session has not opened yet. Check it
+          below and press Open to scan it.
+        </p>
+      )}
+      {machineIsNode && <ThisMachine first />}
+      <Reachable />
+      <OpenTyped {...(reopen !== undefined && { initial: reopen })} />
+      {!machineIsNode && <ThisMachine first={false} />}
+      <Recordings />
     </div>
   );
+}
+
+export function Targets() {
+  return <NodePicker heading="Targets" />;
 }

@@ -5,7 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RepairRef } from '../../../../shared/model/finding';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useApplyRepair, useHistory, useInfo, usePreview } from '../../queries/use-doctor';
+import {
+  useApplyRepair,
+  useHistory,
+  useInfo,
+  useNodeFocus,
+  usePreview,
+} from '../../queries/use-doctor';
 import { useProgress } from '../../state/progress-feed';
 import { focusQuietly } from '../../lib/focus-rescue';
 import { DiffView } from './DiffView';
@@ -25,6 +31,8 @@ function RepairProgress({ repairId }: { repairId: string }) {
 
 export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply: boolean }) {
   const info = useInfo();
+  const focus = useNodeFocus();
+  const node = focus ? `${focus.name} (via ${focus.via})` : 'this node';
   const [requested, setRequested] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const preview = usePreview(repair.id, requested);
@@ -73,6 +81,8 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
             Preview: what this repair changes
           </h4>
           <dl className="facts">
+            <dt>Node</dt>
+            <dd data-testid="repair-node">{node}</dd>
             <dt>Risk</dt>
             <dd>
               <span className={`badge risk-${preview.data.risk}`}>{preview.data.risk}</span>
@@ -129,8 +139,8 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
           {apply.data ? null : confirming ? (
             <div className="confirm" role="group" aria-label="Confirm repair">
               <p ref={question} tabIndex={-1}>
-                Apply this repair now? A backup is taken first, and it is rolled back if the rescan
-                does not confirm the fix.
+                Apply this repair on {node} now? A backup is taken first, and it is rolled back if
+                the rescan does not confirm the fix.
               </p>
               <button
                 type="button"
