@@ -5,6 +5,7 @@
  * the load order before and after); Undo previews what it puts back and asks first; the scan from
  * before the repair outlives the scans of other tabs, and Compare before / after is one click.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -20,6 +21,21 @@ test.afterEach(async () => {
 });
 
 const SHADOWING = 'etc/cni/net.d/10-containerd-net.conflist';
+
+/** axe in both colour schemes, on what the page shows now (serious and critical only). */
+async function axeClean(page: Page): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const r = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),
+    ).toEqual([]);
+  }
+}
 
 async function applyShadowRepair(page: Page): Promise<string> {
   await page.goto(disk.url);
@@ -77,6 +93,7 @@ test('the outcome, its before / after and its Undo survive a reload; Undo previe
     `Rename /${SHADOWING}.disabled back to /${SHADOWING}`,
   );
   await expect(confirm).toContainText('brings back the problem it fixed');
+  await axeClean(page);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect(existsSync(path.join(disk.root, SHADOWING))).toBe(false);
   expect(existsSync(path.join(disk.root, `${SHADOWING}.disabled`))).toBe(true);
