@@ -24,6 +24,12 @@ describe('cni-doctor compare', () => {
       /Load order of containerd \(\/etc\/cni\/net\.d\)\n {2}in use: 10-containerd-net\.conflist → 10-calico\.conflist/,
     );
     expect(r.out).toMatch(/10-kindnet\.conflist +then 2\. \S+ +now — +gone/);
+    // The load order comes first, with both lanes.
+    expect(r.out.indexOf('Load order of containerd')).toBeLessThan(r.out.indexOf('Added —'));
+    expect(r.out).toMatch(
+      /then: ★ 10-containerd-net\.conflist \(in use\) {2}‖ containerd stops here ‖ ○ 10-kindnet/,
+    );
+    expect(r.out).toMatch(/now: {2}★ 10-calico\.conflist \(in use\)/);
     expect(r.code).toBe(r.out.match(/Added — only in the newer scan \(0\)/) ? 0 : 3);
   });
 
