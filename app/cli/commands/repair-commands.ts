@@ -8,6 +8,7 @@ import { visible } from '../visible';
 import type { ApplyResult } from '../../../shared/model/repair';
 import type { LocalEnvironmentOptions, RepairEnvironment } from '../../../main/repairs';
 import { shellLine } from '../../../shared/shell-quote';
+import { selfCommand } from '../invocation';
 import {
   ArgError,
   CRI_TIMEOUT_FLAG,
@@ -64,7 +65,8 @@ function hint(flags: JournalFlags, words: string[], tail: string[] = []): string
     process.getuid?.() === 0 || flags.root !== undefined || flags.target !== undefined
       ? []
       : ['sudo'];
-  return shellLine([...sudo, 'npx', 'cni-doctor', ...words, ...targetFlags(flags), ...tail]);
+  // Typed again the way it was started, not always `npx` (newcomer review, README item 9).
+  return shellLine([...sudo, ...selfCommand(), ...words, ...targetFlags(flags), ...tail]);
 }
 
 /**

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../main';
+import { selfCommand } from '../invocation';
 import type { Io } from '../io';
 import { applyRepair } from '../../../main/repairs/apply';
 import { sha256 } from '../../../main/repairs/hash';
@@ -307,13 +308,15 @@ describe('item 9: hints, foreign roots and leftovers', () => {
     const state = path.join(base, 'state dir');
     const id = 'cni.conf.shadowed-by-default:disable-files:containerd';
     const p = await cli('fix', id, '--root', disk, '--state-dir', state);
+    // The hints repeat how this CLI was started (invocation.ts), not always `npx`.
+    const self = selfCommand().join(' ');
     expect(p.out).toContain(
-      `npx cni-doctor fix ${id} --yes --root '${base}/node disk'\\''s $HOME' --state-dir '${state}' --preview-token `,
+      `${self} fix ${id} --yes --root '${base}/node disk'\\''s $HOME' --state-dir '${state}' --preview-token `,
     );
     const f = await cli('fix', id, '--yes', '--root', disk, '--state-dir', state);
     expect(f.out).toMatch(
       new RegExp(
-        `undo with: npx cni-doctor undo \\S+ --yes --root '${base}/node disk'\\\\''s \\$HOME' --state-dir '${state}'`,
+        `undo with: ${self} undo \\S+ --yes --root '${base}/node disk'\\\\''s \\$HOME' --state-dir '${state}'`,
       ),
     );
   });
