@@ -104,6 +104,26 @@ describe('RootResolver', () => {
     });
   });
 
+  it('lstats a file that is no link once, whether it is asked for followed or not', async () => {
+    const calls: string[] = [];
+    const io = {
+      lstat: (p: string) => (calls.push(p), fsp.lstat(p)),
+      readlink: (p: string) => fsp.readlink(p),
+    };
+    const resolver = new RootResolver(root, io);
+    const file = '/etc/cni/net.d/10-a.conflist';
+    const link = '/etc/cni/net.d/20-abs.conf';
+    for (const p of [file, link]) {
+      await resolver.locate(p, true);
+      await resolver.locate(p, false);
+    }
+    const at = (rel: string): string => path.join(root, rel);
+    expect(calls.filter((c) => c === at(file))).toHaveLength(1);
+    // A link is a different answer followed or not: it is looked at again.
+    expect(calls.filter((c) => c === at(link))).toHaveLength(2);
+    expect((await resolver.locate(link, false)).stats?.isSymbolicLink()).toBe(true);
+  });
+
   it('walks each directory once however many files are resolved in it', async () => {
     const resolver = new RootResolver(root);
     const many = Array.from({ length: 50 }, (_, i) => `/etc/cni/net.d/${i}.conf`);

@@ -159,7 +159,14 @@ export class RootResolver {
       if (dir.missing)
         return { real: realOf(this.root, { ...dir, missing: [...dir.missing, name] }) };
       const w = await walk(this.root, dir, [name], followLast, this.io);
-      return { real: realOf(this.root, w), ...(w.last && { stats: w.last }) };
+      const located = { real: realOf(this.root, w), ...(w.last && { stats: w.last }) };
+      // A last part that is no symlink names the same thing followed or not: a probe that
+      // stats a config and then lstats it (is it a link?) walks it once, not twice.
+      if (w.hops === dir.hops && w.last && !w.last.isSymbolicLink()) {
+        const other = `${followLast ? 'l' : 'f'}${p}`;
+        if (!this.located.has(other)) this.located.set(other, Promise.resolve(located));
+      }
+      return located;
     } catch (e) {
       throw asResolveError(p, e);
     }

@@ -148,9 +148,10 @@ async function probeConfEntry(
     parseCniConfig(text, parseExt, { gen, folder: folder?.value ?? { ok: true, plugins: [] } });
   const parse = by('1.3');
   const parseByLibcni: NonNullable<CniConfFile['parseByLibcni']> = {};
+  const parseJson = JSON.stringify(parse);
   for (const gen of ['1.1', '1.2'] as const) {
     const p = by(gen);
-    if (JSON.stringify(p) !== JSON.stringify(parse)) parseByLibcni[gen] = known(p);
+    if (JSON.stringify(p) !== parseJson) parseByLibcni[gen] = known(p);
   }
   return {
     ...base,

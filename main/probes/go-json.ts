@@ -91,7 +91,10 @@ export function decodeNetConf(
   obj: Record<string, unknown>,
   struct = 'NetConf',
 ): { error: string } | { type: string; name: string; cniVersion: string; ipamType: string } {
-  const get = (k: string) => structField(obj, k);
+  // structField for each field, from one pass over the keys (each key lower-cased once).
+  const byField = new Map<string, unknown>();
+  for (const k of Object.keys(obj)) byField.set(k.toLowerCase(), obj[k]);
+  const get = (k: string) => byField.get(k.toLowerCase());
   for (const k of ['cniVersion', 'name', 'type']) {
     const e = checkString(get(k), `${struct}.${k}`);
     if (e) return { error: e };
