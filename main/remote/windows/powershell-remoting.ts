@@ -69,6 +69,11 @@ export interface RemotingOptions {
   localInit?: string;
   /** PowerShell run once in the remote session after it opens (tests: the mock node). */
   remoteInit?: string;
+  /**
+   * Deadline for the local shell's start (PowerShellSession's default, 30 s, otherwise). Tests
+   * on a loaded machine give more: pwsh (a .NET program) took over 30 s to start at load 25.
+   */
+  startDeadlineMs?: number;
   /** Deadline for opening the session. Default 60 s (capped by deadlines). */
   connectDeadlineMs?: number;
   /**
@@ -230,6 +235,7 @@ export class PowerShellRemotingRunner implements ScriptRunner {
     this.refusal = shell.ok ? undefined : shell.reason;
     this.session = new PowerShellSession({
       ...(shell.ok && { executable: shell.executable }),
+      ...(opts.startDeadlineMs !== undefined && { startDeadlineMs: opts.startDeadlineMs }),
     });
   }
 

@@ -56,41 +56,47 @@ describe('winrm:USER@HOST: the password reaches New-PSSession as a SecureString,
   it.each([
     ['ascii', 'Tr0ub4dor&3'],
     ['non-ASCII, quotes, spaces', `pä'ss "wörd" €$x`],
-  ])('%s', async (name, password) => {
-    const shell = recordingShell(name.replace(/\W/g, ''));
-    const prompts: string[] = [];
-    const r = new PowerShellRemotingRunner(
-      { kind: 'winrm', host: 'win-node-1', user: 'Administrator' },
-      {
-        shellLookup: windows,
-        executable: shell.exe,
-        localInit: STAND_IN_NEW_PSSESSION,
-        password: (p) => {
-          prompts.push(p);
-          return Promise.resolve(password);
+  ])(
+    '%s',
+    async (name, password) => {
+      const shell = recordingShell(name.replace(/\W/g, ''));
+      const prompts: string[] = [];
+      const r = new PowerShellRemotingRunner(
+        { kind: 'winrm', host: 'win-node-1', user: 'Administrator' },
+        {
+          shellLookup: windows,
+          executable: shell.exe,
+          localInit: STAND_IN_NEW_PSSESSION,
+          // A ceiling for the local pwsh's start under CI's load, not a measure (30 s by default).
+          startDeadlineMs: 180_000,
+          password: (p) => {
+            prompts.push(p);
+            return Promise.resolve(password);
+          },
         },
-      },
-    );
-    try {
-      const c = await r.connect();
-      expect(prompts).toEqual(['Password for Administrator@win-node-1: ']);
-      expect(c.ok).toBe(false);
-      const message = c.ok ? '' : c.message;
-      expect(message).toContain('stand-in New-PSSession: ComputerName=win-node-1');
-      expect(message).toContain('user=Administrator');
-      expect(message).toContain('type=System.Security.SecureString readonly=True');
-      expect(message).toContain(`sha256=${sha256(password)}`);
-      expect(message).not.toContain(password);
-      const seen = shell.seen();
-      // The recording saw the session's traffic (the scripts travel as base64 lines).
-      expect(seen).toContain('FromBase64String');
-      expect(unwrapped(seen)).not.toContain(password);
-      // The unwrapping works: the connect script's own data is found in it.
-      expect(unwrapped(seen)).toContain('"host":"win-node-1"');
-      for (const enc of ['base64', 'hex'] as const)
-        expect(seen).not.toContain(Buffer.from(password, 'utf8').toString(enc));
-    } finally {
-      await r.dispose();
-    }
-  });
+      );
+      try {
+        const c = await r.connect();
+        expect(prompts).toEqual(['Password for Administrator@win-node-1: ']);
+        expect(c.ok).toBe(false);
+        const message = c.ok ? '' : c.message;
+        expect(message).toContain('stand-in New-PSSession: ComputerName=win-node-1');
+        expect(message).toContain('user=Administrator');
+        expect(message).toContain('type=System.Security.SecureString readonly=True');
+        expect(message).toContain(`sha256=${sha256(password)}`);
+        expect(message).not.toContain(password);
+        const seen = shell.seen();
+        // The recording saw the session's traffic (the scripts travel as base64 lines).
+        expect(seen).toContain('FromBase64String');
+        expect(unwrapped(seen)).not.toContain(password);
+        // The unwrapping works: the connect script's own data is found in it.
+        expect(unwrapped(seen)).toContain('"host":"win-node-1"');
+        for (const enc of ['base64', 'hex'] as const)
+          expect(seen).not.toContain(Buffer.from(password, 'utf8').toString(enc));
+      } finally {
+        await r.dispose();
+      }
+    },
+    400_000,
+  );
 });

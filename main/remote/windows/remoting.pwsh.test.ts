@@ -18,6 +18,11 @@ import { WINDOWS_SCENARIOS } from '../../../fixtures/windows/scenarios';
 import { PowerShellRemotingRunner, type RemotingOptions } from './powershell-remoting';
 import { startLoopbackSshd, type LoopbackSshd } from './testing/loopback-sshd';
 
+/**
+ * A ceiling for a local pwsh to start, not a measure: a few seconds here, over the product's 30 s
+ * default in a CI run with the unit tests, the lab and the UI tests beside two CPU hogs.
+ */
+const START_MS = 180_000;
 const work = mkdtempSync(join(tmpdir(), 'cni-doctor-remoting-'));
 let sshd: LoopbackSshd;
 
@@ -34,6 +39,7 @@ function remoteOptions(extra: Partial<RemotingOptions> = {}): RemotingOptions {
     executable: pwshPath(),
     keyFile: sshd.keyFile,
     sshOptions: { UserKnownHostsFile: sshd.knownHosts, StrictHostKeyChecking: 'yes' },
+    startDeadlineMs: START_MS,
     ...extra,
   };
 }
@@ -49,7 +55,7 @@ describe('a Windows node over PowerShell remoting (SSH, loopback)', () => {
       const layout = materializeMockNode(s.node, join(work, name));
       const input = { nodeRoot: layout.nodeRoot, hnsTimeoutMs: 60_000 };
 
-      const local = new PowerShellSession({ executable: pwshPath() });
+      const local = new PowerShellSession({ executable: pwshPath(), startDeadlineMs: START_MS });
       const remote = new PowerShellRemotingRunner(
         { kind: 'pssession', host: '127.0.0.1', user: 'root', port: sshd.port },
         remoteOptions({ remoteInit: layout.installScript }),
@@ -72,7 +78,7 @@ describe('a Windows node over PowerShell remoting (SSH, loopback)', () => {
         await remote.dispose();
       }
     },
-    180_000,
+    600_000,
   );
 
   it('a repair step that throws on the node fails the call (stderr policy holds remotely)', async () => {
@@ -94,7 +100,7 @@ describe('a Windows node over PowerShell remoting (SSH, loopback)', () => {
     } finally {
       await remote.dispose();
     }
-  }, 120_000);
+  }, 400_000);
 
   it('a node whose session runs in ConstrainedLanguage: one clear reason, nothing else run (review B5)', async () => {
     const remote = new PowerShellRemotingRunner(
@@ -112,7 +118,7 @@ describe('a Windows node over PowerShell remoting (SSH, loopback)', () => {
     } finally {
       await remote.dispose();
     }
-  }, 120_000);
+  }, 400_000);
 
   it('a wrong host key is refused (known_hosts is checked), as a failed call, not a crash', async () => {
     const other = mkdtempSync(join(work, 'kh-'));
@@ -133,5 +139,5 @@ describe('a Windows node over PowerShell remoting (SSH, loopback)', () => {
     } finally {
       await remote.dispose();
     }
-  }, 120_000);
+  }, 400_000);
 });
