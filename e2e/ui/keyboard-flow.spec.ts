@@ -58,7 +58,7 @@ test('open node → finding → preview → apply → undo, by keyboard, focus n
   // Open the node from another screen: the control that was pressed goes away with its screen.
   await page.locator('nav [data-screen="bundles"]').focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Scan this node instead' }).focus();
+  await page.getByRole('button', { name: 'Scan this machine instead' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('top-finding')).toContainText('10-containerd-net.conflist');
   await expect
@@ -87,7 +87,7 @@ test('open node → finding → preview → apply → undo, by keyboard, focus n
   expect(tabs, 'Tab presses from the finding to Apply…').toBeLessThanOrEqual(5);
 
   await page.keyboard.press('Enter');
-  expect((await expectFocusKept(page, 'Apply…')).text).toMatch(/^Apply this repair now\?/);
+  expect((await expectFocusKept(page, 'Apply…')).text).toMatch(/^Apply this repair on .+ now\?/);
   await tabTo(page, /^Apply$/, 1);
   await page.keyboard.press('Enter');
   const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });

@@ -5,7 +5,7 @@
  * verifies, and after Undo both the panel and History say it is undone.
  */
 import { expect, test } from '@playwright/test';
-import { confirmUndo } from './undo';
+import { previewUndo } from './undo';
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
@@ -89,7 +89,7 @@ test('rolled back in words, then verified, undone in the panel and in History', 
   const repair = page.getByRole('region', { name: /Repair: Disable 10-containerd-net.conflist/ });
   await repair.getByRole('button', { name: 'Preview repair' }).click();
   // The preview names the node the repair acts on.
-  await expect(repair.getByTestId('repair-node')).toContainText(`via node disk ${disk}`);
+  await expect(repair.getByTestId('repair-node')).toContainText(`node disk ${disk}`);
   // The scan already warned that kindnet lacks ptp: the preview is not "low".
   await expect(repair.locator('.badge.risk-high')).toHaveText('high');
   await expect(repair).toContainText('10-kindnet.conflist needs plugin "ptp"');
@@ -138,7 +138,10 @@ test('rolled back in words, then verified, undone in the panel and in History', 
     .click();
   const done = again.locator('[data-outcome]');
   await expect(done).toHaveAttribute('data-outcome', 'applied', { timeout: 30_000 });
-  await confirmUndo(done);
+  // The undo question names the node it acts on.
+  const undoing = await previewUndo(done);
+  await expect(undoing).toContainText(`on node disk ${disk}`);
+  await undoing.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(done).toHaveAttribute('data-outcome', 'undone', { timeout: 30_000 });
   await expect(done).toContainText('Undone: the files are back');
   await expect(done.getByRole('button', { name: 'Undo' })).toHaveCount(0);

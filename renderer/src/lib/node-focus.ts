@@ -47,11 +47,11 @@ export function nodeFocus(
     return transport ? { ...f, via: `${transport} (${source.targetId})` } : f;
   }
   const label = same ? scan.label : undefined;
-  if (source.source === 'live')
-    return {
-      name: (same && host) || 'this machine',
-      via: label && label !== 'live node' ? label : 'this machine',
-    };
+  if (source.source === 'live') {
+    // `serve --root DIR`: the node disk, not the machine serve runs on.
+    const disk = label !== undefined && label !== 'live node' ? label : undefined;
+    return { name: (same && host) || disk || 'this machine', via: disk ?? 'this machine' };
+  }
   if (source.source === 'demo')
     return { name: (same && host) || 'demo node', via: label ?? 'a demo recording' };
   return { name: (same && host) || 'recorded node', via: label ? `bundle ${label}` : 'a bundle' };
@@ -59,6 +59,11 @@ export function nodeFocus(
 
 function sameSource(a: ScanRequest, b: ScanRequest): boolean {
   return sourceKey(a) === sourceKey(b);
+}
+
+/** The node in a sentence: "kind-control-plane (via podman exec (…))", or just "this machine". */
+export function nodeWords(f: NodeFocus): string {
+  return f.name === f.via ? f.name : `${f.name} (via ${f.via})`;
 }
 
 /** One line: "Node: kind-control-plane via podman exec (container:podman/kind-control-plane)". */

@@ -14,6 +14,7 @@ import {
 } from '../../queries/use-doctor';
 import { useProgress } from '../../state/progress-feed';
 import { focusQuietly } from '../../lib/focus-rescue';
+import { nodeWords } from '../../lib/node-focus';
 import { DiffView } from './DiffView';
 import { LoadOrderPair } from '../../components/LoadOrderPair';
 import { RepairOutcome } from './RepairOutcome';
@@ -32,7 +33,7 @@ function RepairProgress({ repairId }: { repairId: string }) {
 export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply: boolean }) {
   const info = useInfo();
   const focus = useNodeFocus();
-  const node = focus ? `${focus.name} (via ${focus.via})` : 'this node';
+  const node = focus ? nodeWords(focus) : 'this node';
   const [requested, setRequested] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const preview = usePreview(repair.id, requested);

@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApplyResult, UndoChange } from '../../../../shared/api-repair';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { focusQuietly } from '../../lib/focus-rescue';
-import { useUndo } from '../../queries/use-doctor';
+import { nodeWords } from '../../lib/node-focus';
+import { useNodeFocus, useUndo } from '../../queries/use-doctor';
 import { useUndoPreview } from '../../queries/use-repairs';
 import { DiffView } from './DiffView';
 import '../../styles/repair.css';
@@ -29,6 +30,7 @@ export function UndoConfirm(props: {
   const [open, setOpen] = useState(false);
   const preview = useUndoPreview(props.entryId, open);
   const undo = useUndo();
+  const focus = useNodeFocus();
   const question = useRef<HTMLParagraphElement>(null);
   const p = preview.data;
   useEffect(() => {
@@ -48,8 +50,11 @@ export function UndoConfirm(props: {
       {p && (
         <>
           <p ref={question} tabIndex={-1}>
-            <strong>Undo “{props.title}”?</strong> This puts the node back as it was before the
-            repair, which brings back the problem it fixed.
+            <strong>
+              Undo “{props.title}” on {focus ? nodeWords(focus) : 'this node'}?
+            </strong>{' '}
+            This puts the node back as it was before the repair, which brings back the problem it
+            fixed.
           </p>
           {p.changes.length + p.actions.length > 0 && (
             <ol className="steps" aria-label="What undo does">
