@@ -175,9 +175,12 @@ export class AgentSession {
     });
     void p.exit.then((x) => {
       const why = this.stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500);
+      const plain = this.transport.explainFailure?.(this.stderr);
       this.fail(
         new Error(
-          `${this.targetName}: the program on the node ended (${x.signal ?? `exit ${x.code}`})${why ? `: ${why}` : ''}`,
+          plain
+            ? `${formatTarget(this.transport.target)}: ${plain}`
+            : `${this.targetName}: the program on the node ended (${x.signal ?? `exit ${x.code}`})${why ? `: ${why}` : ''}`,
         ),
       );
     });

@@ -56,7 +56,9 @@ export class NodeFiles {
       );
     if (r.code === 0) return r.stdout.toString('utf8');
     const code = CODES[r.code as keyof typeof CODES] ?? 'OTHER';
-    const why = r.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 400);
+    const why =
+      this.transport.explainFailure?.(r.stderr) ??
+      r.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 400);
     throw new NodeFileError(
       why || `${name} ${args[0] ?? ''} failed on the node (${r.signal ?? `exit ${r.code}`})`,
       code,

@@ -48,6 +48,12 @@ export interface Transport {
   spawn(argv: readonly string[]): NodeProcess;
   /** Removes what prepare() made (the debug pod); safe to call twice, and after a failure. */
   dispose(): Promise<void>;
+  /**
+   * A plain sentence for a client that failed before the node ran anything (its stderr), when the
+   * transport knows what that stderr means (a container that does not exist); else undefined and
+   * the caller shows the stderr itself.
+   */
+  explainFailure?(stderr: string): string | undefined;
 }
 
 /**

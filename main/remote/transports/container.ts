@@ -40,4 +40,22 @@ export class ContainerTransport implements Transport {
   }
 
   async dispose(): Promise<void> {}
+
+  explainFailure(stderr: string): string | undefined {
+    return missingContainer(this.target, stderr);
+  }
+}
+
+/**
+ * The engines' own words for an exec into a container they do not have, e.g. podman `Error: no
+ * container with name or ID "x" found: no such container`, docker `Error response from daemon: No
+ * such container: x`, nerdctl `no such container`: say it as the target, with where to find the
+ * right name, not as a raw client error (newcomer review, journey 5).
+ */
+export function missingContainer(t: ContainerTarget, stderr: string): string | undefined {
+  if (!/no such container|no container with name/i.test(stderr)) return undefined;
+  return (
+    `no container ${JSON.stringify(t.name)} on ${t.engine}: \`cni-doctor targets\` (or the ` +
+    `Targets screen) lists the node containers it runs; with a rootful ${t.engine}, run as root`
+  );
 }
