@@ -32,7 +32,9 @@ export function keepLogContext(inner: Host): ContextKeepingHost {
   async function* streamFile(p: string, o?: StreamOptions): AsyncIterable<Uint8Array> {
     const chunks: Uint8Array[] = [];
     try {
-      for await (const c of inner.streamFile(p, o)) {
+      // The chunks are kept: they must be the host's own, never a reused buffer.
+      const { reuse: _reuse, ...own } = o ?? {};
+      for await (const c of inner.streamFile(p, own)) {
         chunks.push(c);
         yield c;
       }

@@ -52,6 +52,12 @@ export interface StreamOptions {
    * of its own. Hosts may ignore it; bytes beyond its length come as ordinary chunks.
    */
   into?: Buffer;
+  /**
+   * The caller is done with each chunk before it asks for the next (a log scan): a host may read
+   * every chunk into the same buffer instead of allocating one per chunk. A host that keeps or
+   * passes on the chunks (a recording) must not pass this on.
+   */
+  reuse?: boolean;
 }
 
 export interface JournalRequest {

@@ -177,7 +177,8 @@ export class LinuxHost implements Host {
     // Read up to the size seen now: a log growing while we scan does not make the scan endless.
     const end = Math.max(st.size - 1, start);
     if (st.size === 0) return;
-    yield* this.io.readRange(real, start, end + 1, opts?.into, this.open);
+    const o = opts?.reuse ? { ...this.open, reuse: true } : this.open;
+    yield* this.io.readRange(real, start, end + 1, opts?.into, o);
   }
 
   async processes(): Promise<Fact<ProcessFact[]>> {

@@ -209,7 +209,9 @@ export class RecordingHost implements Host {
     const chunks: Buffer[] = [];
     try {
       // A host that can reads straight into `whole` (its chunks are then views of it, in place).
-      const opts = whole ? { ...o, into: whole } : o;
+      // The chunks may be kept (joined at the end): never a reused buffer.
+      const { reuse: _reuse, ...own } = o ?? {};
+      const opts = whole ? { ...own, into: whole } : own;
       for await (const c of this.inner.streamFile(p, opts)) {
         const b = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
         const inPlace =

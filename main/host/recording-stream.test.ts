@@ -63,6 +63,32 @@ describe('log tails read in place', () => {
     expect(into.equals(log.subarray(log.length - into.length))).toBe(true);
   });
 
+  it('never hands a reused buffer on to what it keeps: the recording asks for its own', async () => {
+    const log = bytes(2 * 1024 * 1024 + 99, 5);
+    const { host } = node('reuse', log);
+    let kept: Buffer | undefined;
+    const rec = new RecordingHost(host, {
+      redact: false,
+      collectorVersion: 't',
+      sink: (p, data) => {
+        if (p === LOG) kept = data;
+      },
+    });
+    await rec.stat(LOG);
+    await drain(rec.streamFile(LOG, { reuse: true }));
+    expect(kept?.equals(log)).toBe(true);
+    // Without a stat first the recording joins the chunks it was given: they must be its own.
+    const rec2 = new RecordingHost(host, {
+      redact: false,
+      collectorVersion: 't',
+      sink: (p, data) => {
+        if (p === LOG) kept = data;
+      },
+    });
+    await drain(rec2.streamFile(LOG, { reuse: true }));
+    expect(kept?.equals(log)).toBe(true);
+  });
+
   it('gives what does not fit as chunks of their own', async () => {
     const log = bytes(1024 * 1024 + 5000, 2);
     const { host } = node('overflow', log);

@@ -29,7 +29,8 @@ export class Utf8Normalizer {
     if (this.encoding === undefined) {
       const joined = concat(this.pending, chunk);
       if (joined.length < SNIFF_BYTES) {
-        this.pending = joined;
+        // A copy: the source may read its next chunk into the same buffer.
+        this.pending = joined === chunk ? Uint8Array.from(chunk) : joined;
         return new Uint8Array(0);
       }
       this.pending = new Uint8Array(0);

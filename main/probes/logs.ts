@@ -102,7 +102,11 @@ export async function probeLogs(
       opts.match === false ? await ctx.host.recordTail?.(path, tailBytes) : undefined;
     const r = recorded
       ? { ...EMPTY_SCAN, bytesScanned: recorded.bytes }
-      : await scanLog(ctx.host.streamFile(path, { tailBytes }), path, sigs);
+      : await scanLog(
+          ctx.host.streamFile(path, { tailBytes, reuse: scanLog === matchLog }),
+          path,
+          sigs,
+        );
     sources.push({
       path,
       origin: 'file',

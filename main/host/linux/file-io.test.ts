@@ -76,6 +76,24 @@ describe('FileIo', () => {
     }
   });
 
+  it('reads every chunk of a reused range into one buffer, each right when it is yielded', async () => {
+    const want = await collect(blockingIo.readRange(path.join(dir, 'big'), 7, 3 * 1024 * 1024));
+    for (const io of [blockingIo, threadPoolIo]) {
+      const buffers = new Set<ArrayBufferLike>();
+      const parts: Buffer[] = [];
+      const range = io.readRange(path.join(dir, 'big'), 7, 3 * 1024 * 1024, undefined, {
+        reuse: true,
+      });
+      for await (const c of range) {
+        buffers.add(c.buffer);
+        parts.push(Buffer.from(c)); // a copy: the next chunk overwrites this one
+      }
+      expect(parts.length).toBe(3);
+      expect(buffers.size).toBe(1);
+      expect(Buffer.concat(parts).equals(want)).toBe(true);
+    }
+  });
+
   it('gives a blocking host the same scan answers as a thread-pool one (FIFO included)', async () => {
     const root = path.join(dir, 'root');
     mkdirSync(path.join(root, 'etc/cni/net.d'), { recursive: true });

@@ -42,7 +42,7 @@ export interface FileIo {
     start: number,
     end: number,
     into?: Buffer,
-    opts?: OpenOptions,
+    opts?: RangeOptions,
   ): AsyncIterable<Uint8Array>;
 }
 
@@ -50,19 +50,35 @@ export interface OpenOptions {
   noFollow?: boolean;
 }
 
+export interface RangeOptions extends OpenOptions {
+  /** Without `into`: every chunk is read into one buffer, valid until the next is asked for. */
+  reuse?: boolean;
+}
+
 const CHUNK = 1024 * 1024;
 
-/** Where the next chunk goes: into the caller's buffer while it has room, else a new one. */
+/**
+ * Where the next chunk goes: into the caller's buffer while it has room, else into `scratch`
+ * (a reused buffer, when the caller allows it), else a new one.
+ */
 function nextTarget(
   into: Buffer | undefined,
   at: number,
   left: number,
+  scratch?: Buffer,
 ): { target: Buffer; offset: number; want: number } {
   if (into && at < into.length)
     return { target: into, offset: at, want: Math.min(CHUNK, left, into.length - at) };
   const want = Math.min(CHUNK, left);
-  return { target: Buffer.allocUnsafe(want), offset: 0, want };
+  return { target: scratch ?? Buffer.allocUnsafe(want), offset: 0, want };
 }
+
+/**
+ * One buffer for every chunk of a reused read: a 64 MiB log tail was 64 fresh 1 MiB buffers,
+ * each faulted in by the kernel and left to the collector. Only when there is no `into`.
+ */
+const scratchFor = (into: Buffer | undefined, o: RangeOptions | undefined, size: number) =>
+  o?.reuse && !into ? Buffer.allocUnsafeSlow(Math.min(CHUNK, size)) : undefined;
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 const openFlags = (o: OpenOptions | undefined): number =>
@@ -109,8 +125,9 @@ export const threadPoolIo: FileIo = {
     const handle = await fsp.open(real, openFlags(o));
     try {
       let at = 0;
+      const scratch = scratchFor(into, o, end - start);
       for (let pos = start; pos < end;) {
-        const { target, offset, want } = nextTarget(into, at, end - pos);
+        const { target, offset, want } = nextTarget(into, at, end - pos, scratch);
         const { bytesRead } = await handle.read(target, offset, want, pos);
         if (bytesRead === 0) return;
         yield target.subarray(offset, offset + bytesRead);
@@ -168,8 +185,9 @@ export const blockingIo: FileIo = {
     const fd = fs.openSync(real, openFlags(o));
     try {
       let at = 0;
+      const scratch = scratchFor(into, o, end - start);
       for (let pos = start; pos < end;) {
-        const { target, offset, want } = nextTarget(into, at, end - pos);
+        const { target, offset, want } = nextTarget(into, at, end - pos, scratch);
         const bytesRead = fs.readSync(fd, target, offset, want, pos);
         if (bytesRead === 0) return;
         yield target.subarray(offset, offset + bytesRead);
