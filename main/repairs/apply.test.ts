@@ -84,8 +84,14 @@ describe('apply → verify → undo', () => {
       'verified',
     ]);
 
+    const ended = entry?.finishedAt;
+    expect(ended).toEqual(expect.any(String));
     const u = await undoEntry(env, r.entry as string);
     expect(u).toMatchObject({ status: 'undone', entry: r.entry });
+    // The undo has its own time; the apply's end is kept (newcomer review 1.8).
+    const undone = await new JournalStore(env.stateDir).load(r.entry as string);
+    expect(undone?.finishedAt).toBe(ended);
+    expect(undone?.undoneAt).toEqual(expect.any(String));
     expect(snapshotTree(root, { skip: ['var'] })).toEqual(original);
     expect(services.restarts).toEqual(['containerd', 'containerd']);
     expect((await readHistory(env.stateDir)).entries[0]?.status).toBe('undone');

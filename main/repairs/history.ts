@@ -12,6 +12,7 @@ export function toHistoryEntry(e: JournalEntry): HistoryEntry {
     createdAt: e.createdAt,
     appliedAt: e.appliedAt,
     finishedAt: e.finishedAt,
+    ...(e.undoneAt !== undefined && { undoneAt: e.undoneAt }),
     hostname: e.hostname,
     root: e.root,
     reason: e.reason ?? null,

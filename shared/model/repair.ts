@@ -298,7 +298,10 @@ export interface JournalEntry {
   createdAt: string;
   /** When every step had run; null if it never got there. */
   appliedAt: string | null;
+  /** When the apply ended (verified, rolled back, refused); an undo does not move it. */
   finishedAt: string | null;
+  /** When an undo ended (undone or undo-failed); absent until one did. */
+  undoneAt?: string;
   /** The node root the repair acted on (`/`, or a node disk under --root). */
   root: string;
   pid: number;
@@ -327,8 +330,10 @@ export interface HistoryEntry {
   /** When the entry was written (before any change). */
   createdAt: string;
   appliedAt: string | null;
-  /** When it reached its last status (verified, rolled back, undone …). */
+  /** When the apply ended (verified, rolled back …); an undo keeps it (newcomer review 1.8). */
   finishedAt: string | null;
+  /** When an undo ended (undone or undo-failed). */
+  undoneAt?: string;
   /** The node it acted on: its host name and root (`/`, or a node disk under --root). */
   hostname: string;
   root: string;

@@ -19,7 +19,10 @@ export class EntryRecorder {
     this.entry.status = status;
     this.entry.transitions.push({ at, status, ...(detail !== undefined && { detail }) });
     if (status === 'applied') this.entry.appliedAt = at;
-    if (['verified', 'rolled-back', 'rollback-failed', 'undone', 'undo-failed'].includes(status))
+    // The apply's end and the undo's end are two times: an undo must not overwrite when the
+    // repair itself ended (History shows both; newcomer review 1.8).
+    if (['undone', 'undo-failed'].includes(status)) this.entry.undoneAt = at;
+    else if (['verified', 'rolled-back', 'rollback-failed'].includes(status))
       this.entry.finishedAt = at;
     await this.store.save(this.entry);
     this.hook(status);

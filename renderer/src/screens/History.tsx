@@ -64,6 +64,7 @@ export function History() {
                   {e.finishedAt && e.finishedAt !== e.createdAt && (
                     <div className="muted small">ended {when(e.finishedAt)}</div>
                   )}
+                  {e.undoneAt && <div className="muted small">undone {when(e.undoneAt)}</div>}
                 </td>
                 <td>
                   {e.title}
