@@ -40,6 +40,8 @@ function remoteOptions(extra: Partial<RemotingOptions> = {}): RemotingOptions {
     keyFile: sshd.keyFile,
     sshOptions: { UserKnownHostsFile: sshd.knownHosts, StrictHostKeyChecking: 'yes' },
     startDeadlineMs: START_MS,
+    // The same for the remote pwsh behind sshd (over the 60 s default in a CI run).
+    connectDeadlineMs: START_MS,
     ...extra,
   };
 }
