@@ -180,16 +180,23 @@ export interface DoctorApi {
   openBundle(upload: BundleUpload): Promise<BundleInfo | null>;
   /** Records this node into a bundle (.tar.gz): a download in the browser, a save dialog on desktop. */
   exportBundle(source?: ScanRequest): Promise<ExportResult>;
-  previewRepair(repairId: string): Promise<RepairPreview>;
-  applyRepair(repairId: string, previewToken: string): Promise<ApplyResult>;
-  /** What undoing a journal entry would put back (diffs from the current files), touching nothing. */
-  previewUndo(entryId: string): Promise<UndoPreview>;
-  undo(entryId: string): Promise<ApplyResult>;
   /**
-   * One journal entry's outcome as the node's journal kept it (verification with the rescan's
-   * before/after, rollback, undo): what the UI shows after a reload, never page memory.
+   * Repairs act on the node of the scan the page shows (`scanId`), never on whatever another tab
+   * scanned last; a scan the server no longer holds is refused ("scan again").
    */
-  repairRecord(entryId: string): Promise<RepairRecord>;
+  previewRepair(scanId: string, repairId: string): Promise<RepairPreview>;
+  applyRepair(scanId: string, repairId: string, previewToken: string): Promise<ApplyResult>;
+  /**
+   * What undoing a journal entry of `source`'s node would put back (diffs from the current
+   * files), touching nothing.
+   */
+  previewUndo(entryId: string, source: ScanRequest): Promise<UndoPreview>;
+  undo(entryId: string, source: ScanRequest): Promise<ApplyResult>;
+  /**
+   * One journal entry's outcome as `source`'s node's journal kept it (verification with the
+   * rescan's before/after, rollback, undo): what the UI shows after a reload, never page memory.
+   */
+  repairRecord(entryId: string, source: ScanRequest): Promise<RepairRecord>;
   /**
    * The repair journal of `source`'s node (this machine when absent), newest first (one line per
    * entry, as `history --json`). A recording has no journal here: an empty list.

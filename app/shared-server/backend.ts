@@ -60,11 +60,16 @@ export interface BackendOps {
   openBundle: { req: BundleSource; res: BundleInfo };
   /** The node in focus: this machine when `source` is absent. */
   exportBundle: { req: { source?: ScanRequest } | undefined; res: ExportedBundle };
-  previewRepair: { req: { repairId: string }; res: RepairPreview };
-  applyRepair: { req: { repairId: string; previewToken: string }; res: ApplyResult };
-  previewUndo: { req: { entryId: string }; res: UndoPreview };
-  undo: { req: { entryId: string }; res: ApplyResult };
-  repairRecord: { req: { entryId: string }; res: RepairRecord };
+  /** `scanId`: the scan the page shows; the repair acts on the node that scan looked at. */
+  previewRepair: { req: { scanId: string; repairId: string }; res: RepairPreview };
+  applyRepair: {
+    req: { scanId: string; repairId: string; previewToken: string };
+    res: ApplyResult;
+  };
+  /** `source`: the page's node, whose journal holds the entry. */
+  previewUndo: { req: { entryId: string; source: ScanRequest }; res: UndoPreview };
+  undo: { req: { entryId: string; source: ScanRequest }; res: ApplyResult };
+  repairRecord: { req: { entryId: string; source: ScanRequest }; res: RepairRecord };
   history: { req: { source?: ScanRequest } | undefined; res: HistoryEntry[] };
   rules: { req: undefined; res: RuleInfo[] };
   listScans: { req: undefined; res: HeldScan[] };

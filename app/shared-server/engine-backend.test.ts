@@ -119,27 +119,31 @@ describe('engine backend', () => {
       openLiveHost: () => BundleHost.open(join(DEMOS, 'minikube-conflict')),
     });
     const dispatch = createDispatcher({ backend });
-    expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({
+    expect(
+      await dispatch('previewRepair', { scanId: 's-0000000000000000', repairId: OFFERED }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     }); // nothing scanned yet
-    await backend.scan({ source: 'live' });
+    const { scanId } = await backend.scan({ source: 'live' });
     for (const repairId of [
       'cni.conf.none:enable-disabled',
       'containerd.cri.disabled:remove-entry',
       'hns.endpoint.stale:hns-remove-endpoints',
     ]) {
-      expect(await dispatch('previewRepair', { repairId })).toMatchObject({
+      expect(await dispatch('previewRepair', { scanId, repairId })).toMatchObject({
         ok: false,
         error: { code: 'not-found' },
       });
       expect(
-        await dispatch('applyRepair', { repairId, previewToken: 'tok-12345678' }),
+        await dispatch('applyRepair', { scanId, repairId, previewToken: 'tok-12345678' }),
       ).toMatchObject({ ok: false, error: { code: 'not-found' } });
     }
     expect(repairs.preview).not.toHaveBeenCalled();
     expect(repairs.apply).not.toHaveBeenCalled();
-    expect(await dispatch('previewRepair', { repairId: OFFERED })).toMatchObject({ ok: true });
+    expect(await dispatch('previewRepair', { scanId, repairId: OFFERED })).toMatchObject({
+      ok: true,
+    });
     expect(repairs.preview).toHaveBeenCalledOnce();
   });
 
@@ -151,11 +155,13 @@ describe('engine backend', () => {
       repairs,
       demosDir: DEMOS,
     });
-    await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
+    const { scanId } = await backend.scan({ source: 'demo', demoId: 'minikube-conflict' });
     await expect(
-      backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+      backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-12345678' }),
     ).rejects.toMatchObject({ code: 'refused' });
-    await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toThrow(/cni-doctor fix/);
+    await expect(backend.previewRepair({ scanId, repairId: OFFERED })).rejects.toThrow(
+      /cni-doctor fix/,
+    );
     expect(repairs.apply).not.toHaveBeenCalled();
     expect(repairs.preview).not.toHaveBeenCalled();
   });
@@ -173,25 +179,25 @@ describe('engine backend', () => {
         openLiveHost: live,
         elevated: true,
       });
-      await backend.scan({ source: 'live' });
+      const { scanId } = await backend.scan({ source: 'live' });
       // Nothing previewed yet: nothing to apply.
       await expect(
-        backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+        backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).rejects.toMatchObject({ code: 'refused' });
-      await backend.previewRepair({ repairId: OFFERED });
+      await backend.previewRepair({ scanId, repairId: OFFERED });
       await expect(
-        backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-stale000' }),
+        backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-stale000' }),
       ).rejects.toMatchObject({ code: 'refused' });
       expect(repairs.apply).not.toHaveBeenCalled();
       expect(
-        await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+        await backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).toMatchObject({ status: 'applied' });
       expect(repairs.apply).toHaveBeenCalledOnce();
       // One plan for the preview; apply does not plan again here (the engine's apply checks the
       // token against its own single rescan).
       expect(repairs.preview).toHaveBeenCalledOnce();
       // After a repair the node changed: the old scan no longer vouches for repair ids.
-      await expect(backend.previewRepair({ repairId: OFFERED })).rejects.toMatchObject({
+      await expect(backend.previewRepair({ scanId, repairId: OFFERED })).rejects.toMatchObject({
         code: 'not-found',
       });
     });
@@ -224,12 +230,15 @@ describe('engine backend', () => {
         elevated: true,
       });
       const before = await backend.scan({ source: 'live' });
-      await backend.previewRepair({ repairId: OFFERED });
-      await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' });
+      const scanId = before.scanId;
+      await backend.previewRepair({ scanId, repairId: OFFERED });
+      await backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-12345678' });
       for (let i = 0; i < 8; i++) await backend.scan({ source: 'live' });
       const held = await backend.listScans(undefined);
       expect(held.map((h) => h.scanId)).toContain(before.scanId);
-      expect(await backend.repairRecord({ entryId: 'e-1' })).toMatchObject({
+      expect(
+        await backend.repairRecord({ entryId: 'e-1', source: { source: 'live' } }),
+      ).toMatchObject({
         beforeScanId: before.scanId,
       });
       const after = held.find((h) => h.current)?.scanId ?? '';
@@ -258,10 +267,10 @@ describe('engine backend', () => {
         elevated: false,
         runElevated,
       });
-      await backend.scan({ source: 'live' });
-      await backend.previewRepair({ repairId: OFFERED });
+      const { scanId } = await backend.scan({ source: 'live' });
+      await backend.previewRepair({ scanId, repairId: OFFERED });
       expect(
-        await backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+        await backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).toMatchObject({ entry: 'e-2' });
       expect(runElevated).toHaveBeenCalledWith(OFFERED, 'tok-12345678');
       expect(repairs.apply).not.toHaveBeenCalled();
@@ -277,10 +286,10 @@ describe('engine backend', () => {
         openLiveHost: live,
         elevated: false,
       });
-      await backend.scan({ source: 'live' });
-      await backend.previewRepair({ repairId: OFFERED });
+      const { scanId } = await backend.scan({ source: 'live' });
+      await backend.previewRepair({ scanId, repairId: OFFERED });
       await expect(
-        backend.applyRepair({ repairId: OFFERED, previewToken: 'tok-12345678' }),
+        backend.applyRepair({ scanId, repairId: OFFERED, previewToken: 'tok-12345678' }),
       ).rejects.toThrow(/sudo cni-doctor fix/);
       expect(repairs.apply).not.toHaveBeenCalled();
     });

@@ -1,6 +1,6 @@
 /**
  * The Backend the doors use in production: one session of scans (scan-sessions.ts), the bundles
- * the user opened (bundles.ts), repairs against the current scan (repair-session.ts), the live
+ * the user opened (bundles.ts), repairs against the page's scan (repair-session.ts), the live
  * node's export (node-export.ts), progress on a ProgressBus.
  */
 import type { AppInfo, ApplyResult, ScanRequest } from '../../shared/api';
@@ -29,7 +29,7 @@ import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
 import { explainText } from '../../main/engine/explain';
 import { criRaw, viewFile, viewLog, type ViewableScan } from './viewers';
 import { clusterScanNode, clusterView } from './cluster';
-import { isRemoteTarget, nodeNameOf } from '../../shared/target';
+import { isRemoteTarget, nodeNameOf, type RemoteTarget } from '../../shared/target';
 import type { OpenableTarget } from './targets';
 import { looksLikeNode } from './node-identity';
 
@@ -144,6 +144,27 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
     return { target };
   };
 
+  /** The node whose repair journal `source` means (absent: this machine); a recording has none. */
+  const journalNode = (
+    source: ScanRequest | undefined,
+    doing: 'undo' | 'read',
+  ): RemoteTarget | undefined => {
+    const node = nodeOf(source);
+    if (node === 'recording')
+      throw new ApiError(
+        'refused',
+        doing === 'undo'
+          ? 'this scan is a recording (bundle or demo): undo acts on the node itself'
+          : 'a recording (bundle or demo) keeps no repair journal here',
+      );
+    if (node.target && !isRemoteTarget(node.target))
+      throw new ApiError(
+        'refused',
+        'repairs through PowerShell remoting are not in this build, so this node keeps no cni-doctor journal from here',
+      );
+    return node.target;
+  };
+
   return {
     get defaultSource() {
       return defaultSource;
@@ -216,22 +237,20 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       }
     },
 
-    previewRepair: ({ repairId }) => repairs.preview(repairId),
-    applyRepair: ({ repairId, previewToken }) => repairs.apply(repairId, previewToken),
-    previewUndo: ({ entryId }) => repairs.undoPreview(entryId),
-    undo: ({ entryId }) => repairs.undo(entryId),
-    repairRecord: ({ entryId }) => repairs.record(entryId),
-    // The journal of the node the page shows (not of whatever another tab scanned last).
+    // Each repair acts on the node of the page's scan or source (not whatever another tab
+    // scanned last): two tabs on two nodes never cross.
+    previewRepair: ({ scanId, repairId }) => repairs.preview(scanId, repairId),
+    applyRepair: ({ scanId, repairId, previewToken }) =>
+      repairs.apply(scanId, repairId, previewToken),
+    previewUndo: async ({ entryId, source }) =>
+      repairs.undoPreview(entryId, journalNode(source, 'undo')),
+    undo: async ({ entryId, source }) => repairs.undo(entryId, journalNode(source, 'undo')),
+    repairRecord: async ({ entryId, source }) =>
+      repairs.record(entryId, journalNode(source, 'read')),
+    // The journal of the node the page shows (this machine when the request names none).
     history: async (r) => {
-      if (!r?.source) return opts.repairs.history(repairs.currentTarget());
-      const node = nodeOf(r.source);
-      if (node === 'recording') return [];
-      if (node.target && !isRemoteTarget(node.target))
-        throw new ApiError(
-          'refused',
-          'repairs through PowerShell remoting are not in this build, so this node keeps no cni-doctor journal from here',
-        );
-      return opts.repairs.history(node.target);
+      if (r?.source && nodeOf(r.source) === 'recording') return [];
+      return opts.repairs.history(journalNode(r?.source, 'read'));
     },
     rules: async () => ruleInfos(),
 

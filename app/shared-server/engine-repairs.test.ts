@@ -64,14 +64,17 @@ describe('repairs through the doors, on a node disk', () => {
   it('preview → apply (verified) → history → undo, with progress', async () => {
     const dispatch = createDispatcher({ backend });
     const scan = await dispatch('scan', { source: 'live' });
-    expect(scan.ok && scan.result.canApply).toBe(true);
+    if (!scan.ok) throw new Error(scan.error.message);
+    expect(scan.result.canApply).toBe(true);
+    const scanId = scan.result.scanId;
 
-    const preview = await dispatch('previewRepair', { repairId: REPAIR });
+    const preview = await dispatch('previewRepair', { scanId, repairId: REPAIR });
     if (!preview.ok) throw new Error(preview.error.message);
     expect(preview.result.description.join('\n')).toContain('10-containerd-net.conflist.disabled');
     expect(preview.result.needsElevation).toBe(false);
 
     const applied = await dispatch('applyRepair', {
+      scanId,
       repairId: REPAIR,
       previewToken: preview.result.previewToken,
     });
@@ -94,7 +97,8 @@ describe('repairs through the doors, on a node disk', () => {
       after.ok &&
         after.result.report.findings.some((f) => f.rule === 'cni.conf.shadowed-by-default'),
     ).toBe(false);
-    expect(await dispatch('previewRepair', { repairId: REPAIR })).toMatchObject({
+    const afterId = after.ok ? after.result.scanId : '';
+    expect(await dispatch('previewRepair', { scanId: afterId, repairId: REPAIR })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
@@ -104,15 +108,18 @@ describe('repairs through the doors, on a node disk', () => {
     expect(history.result).toHaveLength(1);
     expect(history.result[0]).toMatchObject({ repair: REPAIR, status: 'verified' });
 
-    const undone = await dispatch('undo', { entryId: history.result[0]?.id });
+    const undone = await dispatch('undo', {
+      entryId: history.result[0]?.id,
+      source: { source: 'live' },
+    });
     expect(undone).toMatchObject({ ok: true, result: { status: 'undone' } });
     expect(existsSync(join(dir, 'node/etc/cni/net.d/10-containerd-net.conflist'))).toBe(true);
   });
 
   it('apply refuses a preview token from another plan; nothing changes', async () => {
-    await backend.scan({ source: 'live' });
+    const { scanId } = await backend.scan({ source: 'live' });
     await expect(
-      backend.applyRepair({ repairId: REPAIR, previewToken: 'AAAAAAAAAAAAAAAA' }),
+      backend.applyRepair({ scanId, repairId: REPAIR, previewToken: 'AAAAAAAAAAAAAAAA' }),
     ).rejects.toMatchObject({ code: 'refused' });
     expect(existsSync(join(dir, 'node/etc/cni/net.d/10-containerd-net.conflist'))).toBe(true);
   });

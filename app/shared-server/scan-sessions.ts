@@ -1,7 +1,8 @@
 /**
  * The scans of one session: which host each source opens, the scans made so far (a few, bounded:
- * a Windows snapshot can be tens of MB), which one is current (repairs are resolved against it),
- * and one shared scan per immutable source (bundles and demos scan once).
+ * a Windows snapshot can be tens of MB), which one is current (kept from eviction), and one shared
+ * scan per immutable source (bundles and demos scan once). Repairs are resolved against the scan
+ * the page names (its scanId), never against whichever scan another tab made last.
  */
 import type { ScanRequest, ScanResponse } from '../../shared/api';
 import { sourceKey } from '../../shared/source-key';
@@ -72,10 +73,8 @@ export class ScanSessions {
   private readonly scans = new Map<string, ScanEntry>();
   /** Immutable sources (bundles, demos) scan once; concurrent requests share one scan. */
   private readonly bySource = new Map<string, Promise<ScanEntry>>();
-  /** The scan the UI shows; repairs are offered by its findings. */
+  /** The scan made last (never evicted while it is); repairs name their own scan. */
   current: ScanEntry | undefined;
-  /** The node the user looks at (kept when a repair voids `current`): undo and history act on it. */
-  lastTarget: RemoteTarget | undefined;
 
   /** Scans of different sources at once are bounded (one source's scans are already shared). */
   private readonly gate = new Gate(
@@ -113,7 +112,6 @@ export class ScanSessions {
     const entry = await this.scanFor(r, signal);
     this.remember(entry);
     this.current = entry;
-    this.lastTarget = entry.target;
     return entry;
   }
 
@@ -146,16 +144,16 @@ export class ScanSessions {
     return this.scanFor(r);
   }
 
-  /** The current scan, when one of its findings offers `repairId`. */
-  offering(repairId: string): ScanEntry {
-    const current = this.current;
-    if (!current) throw new ApiError('not-found', 'scan first: no current scan offers repairs');
-    if (!current.result.repairs.has(repairId))
-      throw new ApiError(
-        'not-found',
-        'no finding of the current scan offers this repair (scan again?)',
-      );
-    return current;
+  /**
+   * The scan `scanId` (the one the page shows), when one of its findings offers `repairId`. A scan
+   * no longer held is an error: never a fallback to another tab's scan (another node).
+   */
+  offering(scanId: string, repairId: string): ScanEntry {
+    const entry = this.scans.get(scanId);
+    if (!entry) throw new ApiError('not-found', 'this scan is no longer held: scan the node again');
+    if (!entry.result.repairs.has(repairId))
+      throw new ApiError('not-found', 'no finding of this scan offers this repair (scan again?)');
+    return entry;
   }
 
   private async resolveHost(

@@ -13,7 +13,7 @@ describe('HTTP DoctorApi', () => {
   it('sends ids in JSON with the bearer token, never credentials', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) => ok({ repairId: 'r' }));
     const api = createHttpApi({ token: 'T0KEN', fetch });
-    await api.previewRepair('cni.conf.none:enable');
+    await api.previewRepair('s-0123456789abcdef', 'cni.conf.none:enable');
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/preview-repair');
     expect(init?.method).toBe('POST');
@@ -22,7 +22,10 @@ describe('HTTP DoctorApi', () => {
       Authorization: 'Bearer T0KEN',
       'Content-Type': 'application/json',
     });
-    expect(JSON.parse(String(init?.body))).toEqual({ repairId: 'cni.conf.none:enable' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      scanId: 's-0123456789abcdef',
+      repairId: 'cni.conf.none:enable',
+    });
   });
 
   it('turns an error envelope into a DoctorApiError with its code', async () => {
@@ -34,7 +37,7 @@ describe('HTTP DoctorApi', () => {
           { status: 404 },
         ),
     });
-    await expect(api.previewRepair('x')).rejects.toMatchObject({
+    await expect(api.previewRepair('s-1', 'x')).rejects.toMatchObject({
       code: 'not-found',
       message: 'no such repair',
     });

@@ -140,11 +140,12 @@ export function createHttpApi(opts: HttpApiOptions): DoctorApi {
       (opts.saveDownload ?? browserDownload)(name, blob);
       return { fileName: name, bytes: blob.size };
     },
-    previewRepair: (repairId) => call('previewRepair', { repairId }),
-    applyRepair: (repairId, previewToken) => call('applyRepair', { repairId, previewToken }),
-    previewUndo: (entryId) => call('previewUndo', { entryId }),
-    undo: (entryId) => call('undo', { entryId }),
-    repairRecord: (entryId) => call('repairRecord', { entryId }),
+    previewRepair: (scanId, repairId) => call('previewRepair', { scanId, repairId }),
+    applyRepair: (scanId, repairId, previewToken) =>
+      call('applyRepair', { scanId, repairId, previewToken }),
+    previewUndo: (entryId, source) => call('previewUndo', { entryId, source }),
+    undo: (entryId, source) => call('undo', { entryId, source }),
+    repairRecord: (entryId, source) => call('repairRecord', { entryId, source }),
     history: (source) => call('history', source ? { source } : undefined),
     rules: () => call('rules'),
     listScans: () => call('listScans'),

@@ -230,12 +230,13 @@ export function useHistory() {
   });
 }
 
-export function usePreview(repairId: string, enabled: boolean) {
+/** The preview of a repair on the node of scan `scanId` (the one the page shows). */
+export function usePreview(scanId: string | undefined, repairId: string, enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['preview', repairId],
-    queryFn: wrap(() => api.previewRepair(repairId)),
-    enabled,
+    queryKey: ['preview', scanId ?? '', repairId],
+    queryFn: wrap(() => api.previewRepair(scanId as string, repairId)),
+    enabled: enabled && scanId !== undefined,
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -246,8 +247,8 @@ export function useApplyRepair() {
   const api = useApi();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: wrap((v: { repairId: string; previewToken: string }) =>
-      api.applyRepair(v.repairId, v.previewToken),
+    mutationFn: wrap((v: { scanId: string; repairId: string; previewToken: string }) =>
+      api.applyRepair(v.scanId, v.repairId, v.previewToken),
     ),
     onSettled: () =>
       Promise.all([
@@ -257,11 +258,16 @@ export function useApplyRepair() {
   });
 }
 
+/** Undoes an entry of the journal of the node the page shows. */
 export function useUndo() {
   const api = useApi();
   const qc = useQueryClient();
+  const source = useCurrentSource();
   return useMutation({
-    mutationFn: wrap((entryId: string) => api.undo(entryId)),
+    mutationFn: wrap((entryId: string) => {
+      if (!source) throw new Error('choose a node first');
+      return api.undo(entryId, source);
+    }),
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ['scan'] }),

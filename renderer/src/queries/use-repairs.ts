@@ -7,6 +7,7 @@ import { useApi } from '../api/api-context';
 import { asApiError } from '../api/errors';
 import { useCurrentSource } from './use-doctor';
 import { sourceKey } from '../../../shared/source-key';
+import type { ScanRequest } from '../../../shared/api';
 
 export function useRepairRecord(entryId: string | null | undefined) {
   const api = useApi();
@@ -15,12 +16,12 @@ export function useRepairRecord(entryId: string | null | undefined) {
     queryKey: ['repair-record', source ? sourceKey(source) : 'none', entryId ?? ''],
     queryFn: async () => {
       try {
-        return await api.repairRecord(entryId as string);
+        return await api.repairRecord(entryId as string, source as ScanRequest);
       } catch (e) {
         throw asApiError(e);
       }
     },
-    enabled: !!entryId,
+    enabled: !!entryId && source !== undefined,
     retry: false,
   });
 }
@@ -28,16 +29,18 @@ export function useRepairRecord(entryId: string | null | undefined) {
 /** What undoing an entry would change, asked afresh each time (the node may have changed). */
 export function useUndoPreview(entryId: string, enabled: boolean) {
   const api = useApi();
+  // The journal is of the node the page shows (not of whatever another tab scanned last).
+  const source = useCurrentSource();
   return useQuery({
-    queryKey: ['undo-preview', entryId],
+    queryKey: ['undo-preview', source ? sourceKey(source) : 'none', entryId],
     queryFn: async () => {
       try {
-        return await api.previewUndo(entryId);
+        return await api.previewUndo(entryId, source as ScanRequest);
       } catch (e) {
         throw asApiError(e);
       }
     },
-    enabled,
+    enabled: enabled && source !== undefined,
     retry: false,
     staleTime: 0,
     gcTime: 0,

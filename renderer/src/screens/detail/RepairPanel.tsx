@@ -11,6 +11,7 @@ import {
   useInfo,
   useNodeFocus,
   usePreview,
+  useScan,
 } from '../../queries/use-doctor';
 import { useProgress } from '../../state/progress-feed';
 import { focusQuietly } from '../../lib/focus-rescue';
@@ -34,9 +35,15 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
   const info = useInfo();
   const focus = useNodeFocus();
   const node = focus ? nodeWords(focus) : 'this node';
-  const [requested, setRequested] = useState(false);
+  /**
+   * The scan the preview was asked from (the page's own, never another tab's): kept while the
+   * preview and its outcome are shown, though the page rescans after Apply.
+   */
+  const [planScan, setPlanScan] = useState<string | undefined>(undefined);
+  const requested = planScan !== undefined;
   const [confirming, setConfirming] = useState(false);
-  const preview = usePreview(repair.id, requested);
+  const scanId = useScan().data?.scanId;
+  const preview = usePreview(planScan, repair.id, requested);
   const apply = useApplyRepair();
   // The last time this repair ran on this node, as its journal says (survives a reload).
   const history = useHistory();
@@ -69,7 +76,7 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
           <code>cni-doctor serve</code> can apply it.
         </p>
       ) : !requested ? (
-        <button type="button" onClick={() => setRequested(true)}>
+        <button type="button" disabled={!scanId} onClick={() => setPlanScan(scanId)}>
           Preview repair
         </button>
       ) : preview.isPending ? (
@@ -148,7 +155,12 @@ export function RepairPanel({ repair, canApply }: { repair: RepairRef; canApply:
                 className="primary"
                 disabled={apply.isPending}
                 onClick={() =>
-                  apply.mutate({ repairId: repair.id, previewToken: preview.data.previewToken })
+                  planScan &&
+                  apply.mutate({
+                    scanId: planScan,
+                    repairId: repair.id,
+                    previewToken: preview.data.previewToken,
+                  })
                 }
               >
                 Apply
