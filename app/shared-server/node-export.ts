@@ -27,6 +27,7 @@ export async function exportLiveNode(
   progress.emit({ kind: 'scan', jobId, step: `recording ${name ?? 'this node'}`, done: false });
   const snapshot = await collectSnapshot(rec, {
     matchLogs: false,
+    olderLoaders: false,
     onProgress: (step) =>
       progress.emit({ kind: 'scan', jobId, step: `recording: ${step}`, done: false }),
   });

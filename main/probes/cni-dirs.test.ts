@@ -78,3 +78,37 @@ describe('parse errors', () => {
     );
   });
 });
+
+describe('probeConfDir for a recording (olderLoaders false)', () => {
+  it('reads the same files and parses as libcni v1.3 only', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cni-dirs-'));
+    dirs.push(dir);
+    const conf = path.join(dir, 'files/etc/cni/net.d');
+    mkdirSync(path.join(conf, 'net'), { recursive: true });
+    // cniVersions and a plugin folder: libcni v1.1, v1.2 and v1.3 each read this one differently.
+    writeFileSync(
+      path.join(conf, '10-net.conflist'),
+      '{"name":"net","cniVersion":"0.4.0","cniVersions":["1.0.0"],"plugins":[{"type":"bridge"}]}',
+    );
+    writeFileSync(path.join(conf, 'net/20-extra.conf'), '{"type":"portmap"}');
+    writeFileSync(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ format: 'cni-doctor.bundle/v1', host: { os: 'linux' } }),
+    );
+    const asked = async (olderLoaders: boolean) => {
+      const host = await BundleHost.open(dir);
+      const reads: string[] = [];
+      const read = host.readFile.bind(host);
+      host.readFile = (p, o) => (reads.push(p), read(p, o));
+      const d = await probeConfDir(new ProbeContext(host, olderLoaders), '/etc/cni/net.d');
+      return { reads, entries: d.entries.known ? d.entries.value : [] };
+    };
+    const all = await asked(true);
+    const one = await asked(false);
+    expect(one.reads).toEqual(all.reads);
+    expect(one.reads).toContain('/etc/cni/net.d/net/20-extra.conf');
+    expect(all.entries[0]?.parseByLibcni).toBeDefined();
+    expect(one.entries[0]?.parseByLibcni).toBeUndefined();
+    expect(one.entries.map((e) => e.parse)).toEqual(all.entries.map((e) => e.parse));
+  });
+});

@@ -149,7 +149,7 @@ async function probeConfEntry(
   const parse = by('1.3');
   const parseByLibcni: NonNullable<CniConfFile['parseByLibcni']> = {};
   const parseJson = JSON.stringify(parse);
-  for (const gen of ['1.1', '1.2'] as const) {
+  for (const gen of ctx.olderLoaders ? (['1.1', '1.2'] as const) : []) {
     const p = by(gen);
     if (JSON.stringify(p) !== parseJson) parseByLibcni[gen] = known(p);
   }

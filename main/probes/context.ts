@@ -14,7 +14,15 @@ export class ProbeContext {
   private readonly lists = new Map<string, Promise<ListResult>>();
   private readonly stats = new Map<string, Promise<StatResult>>();
 
-  constructor(readonly host: Host) {}
+  constructor(
+    readonly host: Host,
+    /**
+     * false: CNI configs are parsed as libcni v1.3 only. `collect` sets it: what the older
+     * libcni generations make of a config decides no read (only the rules use it, and a
+     * bundle's scan parses the recorded bytes again).
+     */
+    readonly olderLoaders = true,
+  ) {}
 
   get os(): 'linux' | 'windows' {
     return this.host.os;

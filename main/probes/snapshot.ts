@@ -33,11 +33,13 @@ export interface SnapshotOptions {
    * catalog. `collect` sets it: the bundle holds bytes, and its scan matches them later.
    */
   matchLogs?: boolean;
+  /** false: parse CNI configs as libcni v1.3 only (ProbeContext.olderLoaders); `collect` sets it. */
+  olderLoaders?: boolean;
   onProgress?: (step: string) => void;
 }
 
 export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): Promise<Snapshot> {
-  const ctx = new ProbeContext(host);
+  const ctx = new ProbeContext(host, opts.olderLoaders !== false);
   const progress = opts.onProgress ?? ((): void => undefined);
   progress('node');
   // Independent questions go out together: on a live node each is a subprocess or a /proc walk.

@@ -100,6 +100,7 @@ export const collectCommand = defineCommand({
       });
       const snapshot = await collectSnapshot(rec, {
         matchLogs: false,
+        olderLoaders: false,
         onProgress: (step) => io.err(`collect: ${step}`),
       });
       io.err('collect: files the CNI configs point to');
