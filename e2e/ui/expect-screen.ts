@@ -55,7 +55,7 @@ export async function expectScreen(page: Page, name: string, topFinding: RegExp)
       break;
     case 'file-viewer':
       // A file the top finding quotes, whole, as the scan's snapshot holds it.
-      await expect(page.getByTestId('viewer').getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(page.getByTestId('viewer').getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('file-lines').locator('.line').first()).toBeVisible();
       await expect(page.getByLabel('Find in file')).toBeVisible();
       break;

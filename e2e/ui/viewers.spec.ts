@@ -86,7 +86,7 @@ test('a finding’s file, whole: marked line, search, reload, back', async ({ pa
     await detail.getByRole('button', { name: 'Open the whole file' }).click();
 
     const viewer = page.getByTestId('viewer');
-    await expect(viewer.getByRole('heading', { level: 2 })).toHaveText(
+    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText(
       '/etc/containerd/config.toml',
     );
     await expect(detail).toBeHidden();
@@ -127,7 +127,7 @@ test('a finding’s file, whole: marked line, search, reload, back', async ({ pa
 
     // The address keeps it: a reload opens the same file at the same line.
     await page.reload();
-    await expect(page.getByTestId('viewer').getByRole('heading', { level: 2 })).toHaveText(
+    await expect(page.getByTestId('viewer').getByRole('heading', { level: 1 })).toHaveText(
       '/etc/containerd/config.toml',
     );
     await expect(page.getByTestId('file-lines').locator('[data-line="67"]')).toHaveClass(/\bhl\b/);
@@ -180,7 +180,7 @@ test('a matched log line in its log, and the runtime’s raw CRI answers', async
   await goScreen(page, 'overview');
   await page.getByRole('button', { name: 'Raw CRI answers (crictl info)' }).click();
   const entry = page.getByTestId('cri-entry');
-  await expect(entry.getByRole('heading', { level: 3 })).toHaveText(
+  await expect(entry.getByRole('heading', { level: 2 })).toHaveText(
     'npipe:////./pipe/containerd-containerd',
   );
   await expect(entry.getByLabel('Version (crictl version)')).toContainText(

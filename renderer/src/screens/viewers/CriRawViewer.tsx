@@ -50,9 +50,9 @@ export function CriRawViewer({ scan, endpoint }: { scan: ScanResponse; endpoint?
           aria-label={`CRI answers of ${e.endpoint}`}
           data-testid="cri-entry"
         >
-          <h3>
+          <h2>
             <code>{e.endpoint}</code>
-          </h3>
+          </h2>
           <p className="muted small">API {e.api ?? 'none answered'}</p>
           {e.error && (
             <p className="notice error">
@@ -92,7 +92,7 @@ function JsonBlock({ title, copy, json }: { title: string; copy: string; json: s
   return (
     <>
       <div className="row-actions">
-        <h4>{title}</h4>
+        <h3>{title}</h3>
         <CopyButton label={copy} text={() => json} />
       </div>
       <pre className="json-block" tabIndex={0} aria-label={title}>

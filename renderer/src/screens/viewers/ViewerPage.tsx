@@ -42,7 +42,8 @@ export function ViewerPage({ scan, viewer }: { scan: ScanResponse; viewer: Viewe
         <button type="button" onClick={close}>
           {finding ? 'Back to the finding' : 'Back'}
         </button>
-        <h2
+        {/* The viewer is the page while it is open: its title is the page's one h1 (axe). */}
+        <h1
           id="viewer-title"
           tabIndex={-1}
           ref={heading}
@@ -50,7 +51,7 @@ export function ViewerPage({ scan, viewer }: { scan: ScanResponse; viewer: Viewe
           title={title(viewer)}
         >
           {viewer.kind === 'cri' ? title(viewer) : <code>{title(viewer)}</code>}
-        </h2>
+        </h1>
       </div>
       {finding && <p className="muted small">Opened from: {finding.title}</p>}
       {viewer.kind === 'file' && (
