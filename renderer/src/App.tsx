@@ -19,6 +19,7 @@ import {
 } from './queries/use-doctor';
 import { asApiError } from './api/errors';
 import { nodeLine } from './lib/node-focus';
+import { useHeaderHeightVariable } from './lib/header-height';
 import { NodePicker, Targets } from './screens/Targets';
 import { usePrefs } from './state/prefs-store';
 import { useView } from './state/view-store';
@@ -142,6 +143,8 @@ function NodeHeader({ scanning }: { scanning: boolean }) {
 export function App() {
   useThemeAttribute();
   useDetailWidthVariable();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeightVariable(header);
   const info = useInfo();
   const scan = useScan();
   const rescan = useRescan();
@@ -168,7 +171,7 @@ export function App() {
       <a href="#main" className="skip">
         Skip to content
       </a>
-      <header className="top">
+      <header className="top" ref={header}>
         <span className="brand">cni-doctor</span>
         <NodeHeader scanning={scan.isFetching} />
         <span className="spacer" />
