@@ -22,7 +22,13 @@ function currentRoute(): Route {
 
 function apply(route: Route): void {
   useView.getState().restore(route);
-  if (route.compare) useComparePicks.getState().restore(route.compare.before, route.compare.after);
+  const c = route.compare;
+  if (!c) return;
+  // A Compare address with both sides (a pasted or shared link, a reload) shows the comparison,
+  // not only the form; a side that is a source is scanned for it (newcomer review, README 6).
+  if (route.screen === 'compare' && c.before && c.after)
+    useComparePicks.getState().runNow(c.before, c.after);
+  else useComparePicks.getState().restore(c.before, c.after);
 }
 
 /** Call once before the first render; returns a function that stops the syncing. */
