@@ -189,6 +189,25 @@ Describe 'collect.ps1: HNS' {
         $h.raw.policyLists | Should -Match 'FrontendVIPs'
         $h.schema | Should -BeNullOrEmpty
     }
+    It 'hnsdiag: its output is read in the OEM code page it writes, not as UTF-8 (review C2)' {
+        Install-Node @{ hnsCall = $false; hnsModules = @() }
+        $root = Join-Path $TestDrive 'hnsdiag-oem'
+        [void](New-Item -ItemType Directory -Force -Path (Join-Path $root 'System32'))
+        $exe = Join-Path $root 'System32/hnsdiag.exe'
+        # "Réseau" with the é as code page 437 writes it (0x82; the OEM code page here, where no
+        # registry says otherwise): UTF-8 decoding turned it into U+FFFD.
+        [IO.File]::WriteAllText($exe, "#!/bin/sh`nprintf '{""ID"":""6C1E9F0A-0000-4000-8000-000000000002"",""Name"":""R\202seau""}\n'`n")
+        chmod 755 $exe
+        $saved = $env:SystemRoot
+        $env:SystemRoot = $root
+        try {
+            $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns
+        } finally {
+            $env:SystemRoot = $saved
+        }
+        $h.source | Should -Be 'hnsdiag'
+        $h.raw.networks | Should -Match 'R\u00e9seau'
+    }
     It 'v1: the built-in HostNetworkingService module where HNSCall is not there, lists as the real samples hold them' {
         Install-Node @{ hnsCall = $false }
         $h = (Invoke-Collect @{ sections = @('hns') }).Json.hns

@@ -123,7 +123,9 @@ function Limit-Text([string]$Text, [long]$MaxChars) {
 # Runs a program with a deadline. Its stdin is a closed pipe, so it cannot swallow the commands
 # node-powershell writes to this shell's stdin; its stderr is captured, so it cannot make the
 # whole call look failed (node-powershell treats any stderr byte as an error, docs/knowledge/windows-node.md#node-powershell).
-function Invoke-BoundedProcess([string]$FilePath, [string[]]$Arguments, [int]$TimeoutMs) {
+# $Encoding: how the child writes its output. Left out, .NET Framework decodes with
+# Console.OutputEncoding, which the session sets to UTF-8: right for the Go programs probed here.
+function Invoke-BoundedProcess([string]$FilePath, [string[]]$Arguments, [int]$TimeoutMs, [System.Text.Encoding]$Encoding = $null) {
     $psi = New-Object System.Diagnostics.ProcessStartInfo
     $psi.FileName = $FilePath
     $psi.Arguments = ($Arguments -join ' ')
@@ -132,6 +134,10 @@ function Invoke-BoundedProcess([string]$FilePath, [string[]]$Arguments, [int]$Ti
     $psi.RedirectStandardInput = $true
     $psi.RedirectStandardOutput = $true
     $psi.RedirectStandardError = $true
+    if ($null -ne $Encoding) {
+        $psi.StandardOutputEncoding = $Encoding
+        $psi.StandardErrorEncoding = $Encoding
+    }
     $p = [System.Diagnostics.Process]::Start($psi)
     try {
         $p.StandardInput.Close()
@@ -656,6 +662,19 @@ function Read-HnsModule($Section, $Module, [string]$Source, [string]$Schema, [in
     return $ok
 }
 
+# The OEM code page of the node (the system locale's, as the registry keeps it): what a console
+# program such as hnsdiag writes when its output is redirected (review C2; CreateNoWindow gives it
+# a console of its own, in that code page, not this session's UTF-8). The culture's OEM code page
+# where the registry cannot be read.
+function Get-OemEncoding {
+    try {
+        $cp = (Get-ItemProperty -Path 'HKLM:\SYSTEM\CurrentControlSet\Control\Nls\CodePage' -Name OEMCP -ErrorAction Stop).OEMCP
+        return [System.Text.Encoding]::GetEncoding([int]$cp)
+    } catch {
+        return [System.Text.Encoding]::GetEncoding([System.Globalization.CultureInfo]::CurrentCulture.TextInfo.OEMCodePage)
+    }
+}
+
 # hnsdiag -d prints raw HNS JSON per object (docs/knowledge/windows-hns.md#hnsdiag). The text is returned as is; the TypeScript
 # side extracts the objects, which is easier to get right and to test than doing it here.
 function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) {
@@ -665,9 +684,10 @@ function Read-Hnsdiag($Section, [string]$Exe, [int]$TimeoutMs, [long]$MaxChars) 
     $Section['schema'] = $null
     $Section['raw'] = [ordered]@{}
     $ok = 0
+    $oem = Get-OemEncoding
     foreach ($kind in @($HNS_KINDS.Keys)) {
         try {
-            $r = Invoke-BoundedProcess $Exe @('list', $HNS_KINDS[$kind].hnsdiag, '-d') $TimeoutMs
+            $r = Invoke-BoundedProcess $Exe @('list', $HNS_KINDS[$kind].hnsdiag, '-d') $TimeoutMs $oem
             if ($r.timedOut) {
                 $Section['errors'][$kind] = ('hnsdiag timed out after {0} ms' -f $TimeoutMs)
                 $Section['timedOut'] = $true
