@@ -63,7 +63,7 @@ export function engineRepairs(
         progress(p.phase, p.message);
       },
     };
-  /** This machine's node, or the node container the current scan looks at. */
+  /** This machine's node, or the node container the page's scan or source names. */
   const env = async (
     progress?: RepairProgress,
     target?: RemoteTarget,

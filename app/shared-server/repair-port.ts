@@ -1,6 +1,6 @@
 /**
  * The seam between the doors and the repair engine (main/repairs). The backend resolves a repair
- * id against the current scan first; only then does a RepairPort see it (engine-repairs.ts).
+ * id against the scan the page names (its scanId) first; only then does a RepairPort see it.
  */
 import type {
   ApplyResult,
