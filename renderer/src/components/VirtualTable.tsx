@@ -11,6 +11,7 @@ import { ID_PATTERNS } from '../../../shared/api';
 import { INVENTORY_PAGE_ROWS, useInventoryPage, useInventoryPages } from '../queries/use-doctor';
 import { ErrorNotice } from './ErrorNotice';
 import { HnsObjectButton } from './HnsObject';
+import { NO_TABLE_VIEW, useInventoryTables } from '../state/inventory-tables';
 
 const ROW_HEIGHT = 30;
 
@@ -48,9 +49,13 @@ export function VirtualTable({
   info: InventoryTableInfo;
   maxHeight?: number;
 }) {
-  const [query, setQuery] = useState('');
+  const view = useInventoryTables((s) => s.tables[table] ?? NO_TABLE_VIEW);
+  const query = view.query;
+  const setQuery = (q: string): void => useInventoryTables.getState().setQuery(table, q);
   const filter = useDebounced(query.trim(), 150);
-  const [sort, setSort] = useState<Sort>(undefined);
+  const sort: Sort = view.sort ?? undefined;
+  const setSort = (next: (s: Sort) => Sort): void =>
+    useInventoryTables.getState().setSort(table, next(sort) ?? null);
   const req = useMemo(
     () => ({
       scanId,

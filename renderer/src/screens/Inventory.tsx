@@ -9,10 +9,18 @@ import { VirtualTable } from '../components/VirtualTable';
 import { LoadOrderLane } from '../components/LoadOrderLane';
 import { useInventoryPage } from '../queries/use-doctor';
 import { useView } from '../state/view-store';
+import { useInventoryTables } from '../state/inventory-tables';
+import type { InventoryTab } from '../../../shared/api-inventory';
 
 export function Inventory({ scan }: { scan: ScanResponse }) {
   const tab = useView((v) => v.inventoryTab);
-  const setTab = useView((v) => v.setInventoryTab);
+  const setInventoryTab = useView((v) => v.setInventoryTab);
+  // Another tab's tables start unfiltered, in the engine's order.
+  const setTab = (t: InventoryTab): void => {
+    if (t === tab) return;
+    useInventoryTables.getState().restore({});
+    setInventoryTab(t);
+  };
   const windows = scan.report.node.os === 'windows';
   const tabs = INVENTORY_TABS.filter((t) => windows || !t.windowsOnly);
   const active = tabs.find((t) => t.id === tab) ?? tabs[0];

@@ -7,6 +7,7 @@
 import { formatRoute, parseRoute, type Route } from './route';
 import { useView } from './view-store';
 import { useComparePicks } from './compare-store';
+import { useInventoryTables } from './inventory-tables';
 
 function currentRoute(): Route {
   const v = useView.getState();
@@ -17,11 +18,30 @@ function currentRoute(): Route {
     source: v.source,
     viewer: v.viewer,
     compare: { before: c.before, after: c.after },
+    inventory: { tab: v.inventoryTab, tables: useInventoryTables.getState().tables },
   };
 }
 
+/** While an address is being applied, its parts change one store at a time: not steps. */
+let applying = false;
+
 function apply(route: Route): void {
-  useView.getState().restore(route);
+  applying = true;
+  try {
+    restoreAll(route);
+  } finally {
+    applying = false;
+  }
+}
+
+function restoreAll(route: Route): void {
+  // The tables first: the view's change is what a step of history is made of.
+  if (route.screen === 'inventory')
+    useInventoryTables.getState().restore(route.inventory?.tables ?? {});
+  useView.getState().restore({
+    ...route,
+    ...(route.screen === 'inventory' && { inventoryTab: route.inventory?.tab ?? 'cni' }),
+  });
   const c = route.compare;
   if (!c) return;
   // A Compare address with both sides (a pasted or shared link, a reload) shows the comparison,
@@ -42,18 +62,24 @@ export function startAddressSync(win: Window = window): () => void {
   win.addEventListener('popstate', onPop);
   win.addEventListener('hashchange', onPop);
   const unsubscribe = useView.subscribe(() => {
+    if (applying) return;
     const next = formatRoute(currentRoute());
     if (next !== win.location.hash) win.history.pushState(null, '', next);
   });
   // The Compare sides refine the screen's address in place: a pick (or its default) is not a
   // step Back should undo one by one.
-  const unsubscribePicks = useComparePicks.subscribe(() => {
+  const replace = (): void => {
+    if (applying) return;
     const next = formatRoute(currentRoute());
     if (next !== win.location.hash) win.history.replaceState(null, '', next);
-  });
+  };
+  const unsubscribePicks = useComparePicks.subscribe(replace);
+  // An Inventory table's filter and sort likewise: each keystroke is not a step Back undoes.
+  const unsubscribeTables = useInventoryTables.subscribe(replace);
   return () => {
     unsubscribe();
     unsubscribePicks();
+    unsubscribeTables();
     win.removeEventListener('popstate', onPop);
     win.removeEventListener('hashchange', onPop);
   };

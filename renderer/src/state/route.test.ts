@@ -17,6 +17,22 @@ describe('addresses', () => {
     expect(parseRoute(formatRoute(r))).toEqual(r);
   });
 
+  it("keeps the Inventory's tab, filters and sorts, and only what it can trust", () => {
+    const r: Route = {
+      screen: 'inventory',
+      findingId: null,
+      source: null,
+      inventory: {
+        tab: 'hns-endpoints',
+        tables: { 0: { query: 'stale & 10.0', sort: { column: 3, descending: true } } },
+      },
+    };
+    expect(formatRoute(r)).toBe('#/inventory?tab=hns-endpoints&q0=stale%20%26%2010.0&s0=3d');
+    expect(parseRoute(formatRoute(r))).toEqual(r);
+    expect(parseRoute('#/inventory?tab=nope&s0=x&s99=1').inventory).toBeUndefined();
+    expect(parseRoute('#/overview?tab=hns-endpoints').inventory).toBeUndefined();
+  });
+
   it('keeps the Compare sides in the address, and only sides it can trust', () => {
     const r: Route = {
       screen: 'compare',

@@ -9,6 +9,8 @@ import type { ScanRequest } from '../../../shared/api';
 import { parseSourceKey, sourceKey } from '../../../shared/source-key';
 import { SCREENS, type Screen } from './view-store';
 import { parseViewer, viewerParams, type Viewer } from './viewer-route';
+import { INVENTORY_TABS, type InventoryTab } from '../../../shared/api-inventory';
+import type { TableViews, TableView } from './inventory-tables';
 
 export interface Route {
   screen: Screen;
@@ -19,6 +21,45 @@ export interface Route {
   viewer?: Viewer | null;
   /** The Compare screen's two sides (compare-store.ts); absent or null: its defaults. */
   compare?: ComparePicksRoute | null;
+  /** The Inventory's tab and each table's filter and sort; absent or null: its defaults. */
+  inventory?: InventoryRoute | null;
+}
+
+export interface InventoryRoute {
+  tab: InventoryTab;
+  tables: TableViews;
+}
+
+const TAB_IDS = new Set<string>(INVENTORY_TABS.map((t) => t.id));
+const MAX_TABLES = 16;
+const MAX_QUERY = 500;
+
+/** `tab=hns-endpoints&q0=stale&s0=2d`: table 0 filtered on "stale", sorted by column 2, descending. */
+function inventoryParams(r: InventoryRoute): string[] {
+  const q: string[] = [];
+  if (r.tab !== 'cni') q.push(`tab=${r.tab}`);
+  for (const [i, t] of Object.entries(r.tables)) {
+    if (t.query !== '') q.push(`q${i}=${encodeURIComponent(t.query)}`);
+    if (t.sort) q.push(`s${i}=${t.sort.column}${t.sort.descending ? 'd' : ''}`);
+  }
+  return q;
+}
+
+function parseInventory(q: URLSearchParams): InventoryRoute | null {
+  const tab = q.get('tab');
+  const tables: Record<number, TableView> = {};
+  for (const [k, v] of q) {
+    const m = /^([qs])(\d{1,2})$/.exec(k);
+    const i = Number(m?.[2]);
+    if (!m || i >= MAX_TABLES) continue;
+    const s = /^(\d{1,3})(d?)$/.exec(v);
+    if (m[1] === 's' && !s) continue;
+    const t = (tables[i] ??= { query: '', sort: null });
+    if (m[1] === 'q') t.query = v.slice(0, MAX_QUERY);
+    else if (s) t.sort = { column: Number(s[1]), descending: s[2] === 'd' };
+  }
+  if ((tab === null || !TAB_IDS.has(tab)) && Object.keys(tables).length === 0) return null;
+  return { tab: tab !== null && TAB_IDS.has(tab) ? (tab as InventoryTab) : 'cni', tables };
 }
 
 /** `scan:<scan id>` or `src:<source key>` per side, as the Compare screen's pickers hold them. */
@@ -49,6 +90,7 @@ export function formatRoute(r: Route): string {
     if (r.compare.before) q.push(`before=${encodeURIComponent(r.compare.before)}`);
     if (r.compare.after) q.push(`after=${encodeURIComponent(r.compare.after)}`);
   }
+  if (r.screen === 'inventory' && r.inventory) q.push(...inventoryParams(r.inventory));
   return q.length > 0 ? `${hash}?${q.join('&')}` : hash;
 }
 
@@ -61,6 +103,7 @@ export function parseRoute(hash: string): Route {
   let source: ScanRequest | null = null;
   let viewer: Viewer | null;
   let compare: ComparePicksRoute | null = null;
+  let inventory: InventoryRoute | null = null;
   try {
     if (m[2]) findingId = decodeURIComponent(m[2]);
     const q = new URLSearchParams(m[3] ?? '');
@@ -71,6 +114,7 @@ export function parseRoute(hash: string): Route {
       const picks = { before: pickParam(q.get('before')), after: pickParam(q.get('after')) };
       if (picks.before !== null || picks.after !== null) compare = picks;
     }
+    if (m[1] === 'inventory') inventory = parseInventory(q);
   } catch {
     return fallback; // a malformed %-escape
   }
@@ -80,5 +124,6 @@ export function parseRoute(hash: string): Route {
     source,
     ...(viewer && { viewer }),
     ...(compare && { compare }),
+    ...(inventory && { inventory }),
   };
 }

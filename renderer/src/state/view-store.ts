@@ -50,6 +50,8 @@ interface View {
     findingId: string | null;
     source: ScanRequest | null;
     viewer?: Viewer | null;
+    /** The Inventory's tab when the address names one (else it stays as it is). */
+    inventoryTab?: InventoryTab;
   }): void;
   openViewer(v: Viewer): void;
   closeViewer(): void;
@@ -78,6 +80,7 @@ export const useView = create<View>()((set) => ({
       selectedFindingId: route.findingId,
       source: route.source,
       viewer: route.viewer ?? null,
+      ...(route.inventoryTab && { inventoryTab: route.inventoryTab }),
     }),
   setSource: (source) => set({ source, selectedFindingId: null, screen: 'overview', viewer: null }),
   openFinding: (id) => set({ selectedFindingId: id, viewer: null }),
