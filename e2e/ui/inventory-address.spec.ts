@@ -55,3 +55,30 @@ test('the Inventory tab, sort and filter survive a reload and come from a link',
     'true',
   );
 });
+
+test("an HNS object's dialog has an address: a reload keeps it, Back closes it", async ({
+  page,
+}) => {
+  await openApp(page);
+  await openDemo(page, 'windows-antrea-containerd');
+  await goScreen(page, 'inventory');
+  await page.getByRole('tab', { name: 'HNS endpoints' }).click();
+  const row = page.locator('.vtable-wrap .vbody [role="row"]:not([aria-busy])').first();
+  const id = ((await row.getByRole('cell').nth(1).textContent()) ?? '').trim();
+  await row.getByRole('button', { name: `Show the JSON of HNS endpoint ${id}` }).click();
+  const dialog = page.getByRole('dialog', { name: `HNS endpoint ${id}` });
+  await expect(dialog).toBeVisible();
+  expect(new URL(page.url()).hash).toContain(`obj=${encodeURIComponent(`endpoint:${id}`)}`);
+
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(`JSON of HNS endpoint ${id}`)).toContainText(id.toUpperCase());
+
+  // Back: the Inventory without the dialog, not a dialog floating over another page.
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'HNS endpoints' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HnsObjectKind } from '../../../shared/api-inventory';
 import { useOpenObject } from '../state/open-object';
+import { useScan } from '../queries/use-doctor';
 import { useHnsObject } from '../queries/use-doctor';
 import { CopyButton } from './CopyButton';
 import { ErrorNotice } from './ErrorNotice';
@@ -132,11 +133,13 @@ function HnsObjectDialog({
 export function HnsObjectHost() {
   const open = useOpenObject((s) => s.open);
   const close = useOpenObject((s) => s.close);
-  if (!open) return null;
+  const shown = useScan().data?.scanId;
+  const scanId = open?.scanId ?? shown;
+  if (!open || !scanId) return null;
   return (
     <HnsObjectDialog
-      key={`${open.scanId}:${open.kind}:${open.id}`}
-      scanId={open.scanId}
+      key={`${scanId}:${open.kind}:${open.id}`}
+      scanId={scanId}
       kind={open.kind}
       id={open.id}
       onClose={close}

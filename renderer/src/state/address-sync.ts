@@ -8,6 +8,7 @@ import { formatRoute, parseRoute, type Route } from './route';
 import { useView } from './view-store';
 import { useComparePicks } from './compare-store';
 import { useInventoryTables } from './inventory-tables';
+import { useOpenObject, type OpenObject } from './open-object';
 
 function currentRoute(): Route {
   const v = useView.getState();
@@ -19,7 +20,12 @@ function currentRoute(): Route {
     viewer: v.viewer,
     compare: { before: c.before, after: c.after },
     inventory: { tab: v.inventoryTab, tables: useInventoryTables.getState().tables },
+    object: objectOf(useOpenObject.getState().open),
   };
+}
+
+function objectOf(o: OpenObject | null): Route['object'] {
+  return o ? { kind: o.kind, id: o.id } : null;
 }
 
 /** While an address is being applied, its parts change one store at a time: not steps. */
@@ -42,6 +48,10 @@ function restoreAll(route: Route): void {
     ...route,
     ...(route.screen === 'inventory' && { inventoryTab: route.inventory?.tab ?? 'cni' }),
   });
+  // Back past the address that opened an HNS object's dialog closes it (newcomer review 3.2).
+  const o = useOpenObject.getState();
+  if (route.object) o.show({ scanId: null, ...route.object });
+  else if (o.open) o.close();
   const c = route.compare;
   if (!c) return;
   // A Compare address with both sides (a pasted or shared link, a reload) shows the comparison,
@@ -76,10 +86,19 @@ export function startAddressSync(win: Window = window): () => void {
   const unsubscribePicks = useComparePicks.subscribe(replace);
   // An Inventory table's filter and sort likewise: each keystroke is not a step Back undoes.
   const unsubscribeTables = useInventoryTables.subscribe(replace);
+  // Opening an HNS object's dialog is a step (Back closes it); closing it replaces that step.
+  const unsubscribeObject = useOpenObject.subscribe((s, before) => {
+    if (applying) return;
+    const next = formatRoute(currentRoute());
+    if (next === win.location.hash) return;
+    if (s.open && !before.open) win.history.pushState(null, '', next);
+    else win.history.replaceState(null, '', next);
+  });
   return () => {
     unsubscribe();
     unsubscribePicks();
     unsubscribeTables();
+    unsubscribeObject();
     win.removeEventListener('popstate', onPop);
     win.removeEventListener('hashchange', onPop);
   };

@@ -3,11 +3,18 @@
  * virtualised row unmounts when the row scrolls away, and the dialog must not go with it.
  */
 import { create } from 'zustand';
-import type { HnsObjectRequest } from '../../../shared/api-inventory';
+import type { HnsObjectKind } from '../../../shared/api-inventory';
+
+/** scanId null: the scan shown now (an object named by the address, after a reload). */
+export interface OpenObject {
+  scanId: string | null;
+  kind: HnsObjectKind;
+  id: string;
+}
 
 export const useOpenObject = create<{
-  open: HnsObjectRequest | null;
-  show(r: HnsObjectRequest): void;
+  open: OpenObject | null;
+  show(r: OpenObject): void;
   close(): void;
 }>((set) => ({
   open: null,

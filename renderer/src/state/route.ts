@@ -9,7 +9,11 @@ import type { ScanRequest } from '../../../shared/api';
 import { parseSourceKey, sourceKey } from '../../../shared/source-key';
 import { SCREENS, type Screen } from './view-store';
 import { parseViewer, viewerParams, type Viewer } from './viewer-route';
-import { INVENTORY_TABS, type InventoryTab } from '../../../shared/api-inventory';
+import {
+  INVENTORY_TABS,
+  type HnsObjectKind,
+  type InventoryTab,
+} from '../../../shared/api-inventory';
 import type { TableViews, TableView } from './inventory-tables';
 
 export interface Route {
@@ -23,6 +27,14 @@ export interface Route {
   compare?: ComparePicksRoute | null;
   /** The Inventory's tab and each table's filter and sort; absent or null: its defaults. */
   inventory?: InventoryRoute | null;
+  /** The HNS object whose JSON dialog is open, of the scan shown; absent or null: none. */
+  object?: { kind: HnsObjectKind; id: string } | null;
+}
+
+const OBJECT_KINDS = new Set<string>(['network', 'endpoint', 'namespace', 'policyList']);
+function parseObject(v: string | null): { kind: HnsObjectKind; id: string } | null {
+  const m = v === null ? null : /^([A-Za-z]+):(.{1,200})$/.exec(v);
+  return m && OBJECT_KINDS.has(m[1] ?? '') ? { kind: m[1] as HnsObjectKind, id: m[2] ?? '' } : null;
 }
 
 export interface InventoryRoute {
@@ -91,6 +103,7 @@ export function formatRoute(r: Route): string {
     if (r.compare.after) q.push(`after=${encodeURIComponent(r.compare.after)}`);
   }
   if (r.screen === 'inventory' && r.inventory) q.push(...inventoryParams(r.inventory));
+  if (r.object) q.push(`obj=${encodeURIComponent(`${r.object.kind}:${r.object.id}`)}`);
   return q.length > 0 ? `${hash}?${q.join('&')}` : hash;
 }
 
@@ -104,6 +117,7 @@ export function parseRoute(hash: string): Route {
   let viewer: Viewer | null;
   let compare: ComparePicksRoute | null = null;
   let inventory: InventoryRoute | null = null;
+  let object: { kind: HnsObjectKind; id: string } | null;
   try {
     if (m[2]) findingId = decodeURIComponent(m[2]);
     const q = new URLSearchParams(m[3] ?? '');
@@ -115,6 +129,7 @@ export function parseRoute(hash: string): Route {
       if (picks.before !== null || picks.after !== null) compare = picks;
     }
     if (m[1] === 'inventory') inventory = parseInventory(q);
+    object = parseObject(q.get('obj'));
   } catch {
     return fallback; // a malformed %-escape
   }
@@ -125,5 +140,6 @@ export function parseRoute(hash: string): Route {
     ...(viewer && { viewer }),
     ...(compare && { compare }),
     ...(inventory && { inventory }),
+    ...(object && { object }),
   };
 }
