@@ -109,13 +109,30 @@ test('the page without its token explains where to get it, and the token leaves 
 
 test('keyboard: skip link first, visible focus, Tab reaches the screens', async ({ page }) => {
   await openApp(page);
-  await expect(page.getByRole('button', { name: 'Rescan' })).toBeEnabled(); // the first scan is done
+  // The first scan is done: its report can be exported and it can be scanned again.
+  await expect(page.getByRole('button', { name: 'Export report' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rescan' })).toBeEnabled();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-  await page.keyboard.press('Tab'); // Export report
-  await page.keyboard.press('Tab'); // Rescan
-  await page.keyboard.press('Tab'); // Theme
-  await page.keyboard.press('Tab'); // first screen
+  // Then the header's controls (Export report, Rescan, Theme), then the first screen. Tabbed one
+  // press at a time with the stops recorded, so a failure says where focus went instead.
+  const stops: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLElement)) return '(none)';
+      return `${el.tagName.toLowerCase()}${el.dataset.screen ? `[data-screen=${el.dataset.screen}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    });
+    stops.push(stop);
+    if (stop.startsWith('button[data-screen=overview]')) break;
+  }
+  expect(stops).toEqual([
+    'button "Export report"',
+    'button "Rescan"',
+    expect.stringMatching(/^button "/), // the theme toggle, named by the theme it is on
+    'button[data-screen=overview] "Overview"',
+  ]);
   const focused = page.locator('nav [data-screen="overview"]');
   await expect(focused).toBeFocused();
   const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);

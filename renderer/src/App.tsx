@@ -156,6 +156,7 @@ export function App() {
   const info = useInfo();
   const scan = useScan();
   const rescan = useRescan();
+  const source = useCurrentSource();
   const noNode = useNoNodeChosen();
   const screen = useView((v) => v.screen);
   const selected = useView((v) => v.selectedFindingId);
@@ -184,7 +185,8 @@ export function App() {
         <NodeHeader scanning={scan.isFetching} />
         <span className="spacer" />
         {scan.data && <ExportReport scan={scan.data} />}
-        <button type="button" onClick={() => void rescan()} disabled={scan.isFetching || noNode}>
+        {/* Nothing to scan again until the door has said which node it is on (or none). */}
+        <button type="button" onClick={() => void rescan()} disabled={scan.isFetching || !source}>
           Rescan
         </button>
         <ThemeToggle />
