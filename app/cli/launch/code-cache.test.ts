@@ -18,6 +18,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../main';
 import {
   CACHED_COMMANDS,
+  ONE_SHOT_V8_FLAGS,
   MAX_CACHES,
   STALE_AFTER_MS,
   cacheDir,
@@ -205,5 +206,58 @@ describe('the cni-doctor command with its code cache', () => {
     const open = run(cache);
     expect([open.status, open.stdout]).toEqual([3, off.stdout]);
     expect(readdirSync(join(cache, 'cni-doctor'))).toEqual([]);
+  });
+});
+
+describe('V8 flags of a one-shot command', () => {
+  const LAUNCH = join(REPO, 'dist/launch.cjs');
+  // A bundle that runs a small function 500 times, then says how far V8 got in optimizing it
+  // (%GetOptimizationStatus: 16 optimized, 256/512 marked for it, 1024 being optimized).
+  const HOT = `function hot(n) { let s = 0; for (let i = 0; i < n; i++) s += i; return s; }
+for (let c = 0; c < 500; c++) hot(20);
+process.stdout.write(String(%GetOptimizationStatus(hot)));`;
+  const TIERING_UP = 16 | 256 | 512 | 1024;
+  const status = (args: string[]): number => {
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, CNI_DOCTOR_CODE_CACHE: 'off' },
+      timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return Number(r.stdout);
+  };
+  const launched = (file: string, command: string): number =>
+    status([
+      '-e',
+      `require(${JSON.stringify(LAUNCH)}).runCliBundle(${JSON.stringify(file)}, [${JSON.stringify(command)}])`,
+    ]);
+
+  it('set the interrupt budget before the bundle compiles, except for serve', () => {
+    expect(ONE_SHOT_V8_FLAGS).toMatch(/^--interrupt-budget=\d+$/);
+    const file = join(temp(), 'hot.cjs');
+    writeFileSync(file, HOT);
+    // Plain Node (and serve, which keeps V8's defaults) has begun optimizing the function; a
+    // one-shot command has not, so it compiles less of what it runs only briefly.
+    expect(status([file]) & TIERING_UP).not.toBe(0);
+    expect(launched(file, 'serve') & TIERING_UP).not.toBe(0);
+    expect(launched(file, 'scan') & TIERING_UP).toBe(0);
+  });
+
+  it('keep the code cache valid: a second run neither refuses nor rewrites it', () => {
+    const cache = join(temp(), 'xdg');
+    mkdirSync(cache);
+    const env = { ...process.env, XDG_CACHE_HOME: cache };
+    const scan = () =>
+      spawnSync(process.execPath, [BIN, 'scan', '--bundle', DEMO], { env, timeout: 60_000 });
+    expect(scan().status).toBe(3);
+    const [f] = readdirSync(join(cache, 'cni-doctor')).map((n) => join(cache, 'cni-doctor', n));
+    const written = readFileSync(f as string);
+    // V8 refuses a cache made under other flags and the launcher then writes a new one. An hour
+    // old: a cache read a day or more after its last use would be marked as used.
+    const hourAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 3600_000);
+    utimesSync(f as string, hourAgo, hourAgo);
+    expect(scan().status).toBe(3);
+    expect(statSync(f as string).mtimeMs).toBe(hourAgo.getTime());
+    expect(readFileSync(f as string).equals(written)).toBe(true);
   });
 });

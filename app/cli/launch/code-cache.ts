@@ -37,6 +37,7 @@ import {
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { crc32 } from './crc32';
@@ -51,6 +52,23 @@ function checksum(data: Uint8Array): number {
   const native = zlibCrc32 as typeof zlibCrc32 | undefined;
   return native ? native(data) : crc32(data);
 }
+
+/**
+ * V8 flags for a one-shot command, set before the bundle is compiled.
+ *
+ * `--interrupt-budget`: how much bytecode a function runs before V8 weighs optimizing it (66 KiB
+ * on Node 20). A one-shot command runs hundreds of functions just long enough for TurboFan to
+ * compile them on its background threads, then exits: a scan of a node with 2,000 conflists
+ * spent about 200 ms of CPU (a third of the run) compiling code it barely used again. With a
+ * budget 18 times larger only what runs long (the log search, the config parser) is optimized.
+ * CPU user+sys, min of 7 interleaved: that scan --root 659 -> 501 ms, small scan --bundle about
+ * 3 ms less. `serve` runs for hours and keeps V8's defaults.
+ *
+ * The code cache records the flags it was made with and V8 refuses it under others
+ * (cachedDataRejected), so every run of a command sets the same flags before compiling.
+ */
+export const ONE_SHOT_V8_FLAGS = '--interrupt-budget=1200000';
+const LONG_RUNNING_COMMANDS: readonly string[] = ['serve'];
 
 /** The first line the build writes into dist/cli.cjs: its content hash. */
 const BUILD_LINE = /^\/\/ cni-doctor build ([0-9a-f]{16,64})\n/;
@@ -203,6 +221,7 @@ export function runCliBundle(
   argv: readonly string[] = process.argv.slice(2),
   env: NodeJS.ProcessEnv = process.env,
 ): void {
+  if (!LONG_RUNNING_COMMANDS.includes(argv[0] ?? '')) setFlagsFromString(ONE_SHOT_V8_FLAGS);
   // latin1: the build makes the bundle ASCII, and a one-byte string is quicker to read and hash.
   const source = readFileSync(file, 'latin1');
   const buildId = BUILD_LINE.exec(source)?.[1];
