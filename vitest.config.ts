@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/vitest-sequencer';
 
 // Unit and integration tests sit next to the code (`*.test.ts`). The real-containerd lab
 // (e2e/lab) runs under its own config because it needs root and Debian's containerd.
@@ -19,5 +20,7 @@ export default defineConfig({
     // every file waited for the one before, though many tests mostly wait on child processes
     // (pwsh, the built CLI, sockets). Two at least.
     maxWorkers: Math.max(2, availableParallelism()),
+    // A fresh clone has no durations cached: start the long files first (scripts/vitest-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
