@@ -24,6 +24,12 @@ afterAll(() => {
   silent.close();
 });
 
+/**
+ * A ceiling for the local pwsh to start, not what is tested: the product's 30 s ran out once in
+ * `npm test` with the unit, lab and UI lanes beside it (a few seconds alone).
+ */
+const START_MS = 180_000;
+
 const target = (): { kind: 'pssession'; host: string; user: string; port: number } => ({
   kind: 'pssession',
   host: '127.0.0.1',
@@ -34,7 +40,7 @@ const target = (): { kind: 'pssession'; host: string; user: string; port: number
 describe('Windows remoting under the node deadlines', () => {
   it('--node-timeout is the deadline of opening the session (was a fixed 60 s)', async () => {
     const opened = await openTarget(target(), {
-      remoting: { executable: pwshPath() },
+      remoting: { executable: pwshPath(), startDeadlineMs: START_MS },
       deadlines: { answerMs: 2000 },
     });
     try {
@@ -49,6 +55,7 @@ describe('Windows remoting under the node deadlines', () => {
   it('--node-session-timeout bounds every call of the session, then refuses more', async () => {
     const r = new PowerShellRemotingRunner(target(), {
       executable: pwshPath(),
+      startDeadlineMs: START_MS,
       deadlines: { sessionMs: 1500 },
     });
     try {
