@@ -72,6 +72,16 @@ describe('free text redacted over bytes gives what the string path gives', () =>
     }
   });
 
+  it('for short hinted lines packed across a window seam, each line named once, in order', () => {
+    for (let shift = 0; shift < 24; shift++) {
+      const filler = 'x'.repeat(1024 * 1024 - 40 - shift);
+      const dense = Array.from({ length: 12 }, (_, i) => `@ k=1\nT=${i} token=S${i}\n`).join('');
+      const data = Buffer.from(`${filler}\n${dense}${'y'.repeat(1000)}\n`);
+      expectSame(LOG, data);
+      expect(redactFile(LOG, data).redactions.length).toBe(12);
+    }
+  });
+
   it('for every hint word, in mixed case, at random places around the window seams', () => {
     // A fixed seed: the same cases every run. Each word is searched from an inner letter, so
     // words whose first letters fall in the window before are the ones worth trying.
