@@ -41,6 +41,10 @@ describe('tarOf + gzipStream', () => {
           // A node that changed mid-scan: a file where a folder already is, and below a file.
           { path: 'files/etc/cni', data: Buffer.from('clash') },
           { path: 'files/etc/cni/net.d/10-a.conflist/inner', data: Buffer.from('clash') },
+          // Another file in a folder already written, then a path given again: the first stays.
+          { path: 'files/etc/cni/net.d/20-b.conflist', data: Buffer.from('{"b":2}') },
+          { path: 'files/etc/cni/net.d/10-a.conflist', data: Buffer.from('again') },
+          { path: 'files/etc/cni/net.d', data: Buffer.from('clash') },
         ]),
       ),
     );
@@ -49,8 +53,15 @@ describe('tarOf + gzipStream', () => {
       'manifest.json',
       'files/etc/cni/net.d/10-a.conflist',
       long,
+      'files/etc/cni/net.d/20-b.conflist',
     ]);
     expect(files[2]?.data).toBe('x'.repeat(1000));
+    expect(files.map((f) => f.data)).toEqual([
+      '{"format":"x"}\n',
+      '{"a":1}',
+      'x'.repeat(1000),
+      '{"b":2}',
+    ]);
     expect(files.every((f) => f.mode === 0o600)).toBe(true);
     expect(entries.filter((e) => e.type === 'Directory').map((e) => e.path)).toContain(
       'files/etc/cni/net.d/',

@@ -19,6 +19,7 @@ export interface TarFile {
   data: Uint8Array;
 }
 
+const ZEROS = Buffer.alloc(BLOCK);
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
@@ -58,7 +59,8 @@ export class TarLayout {
     if (!out) return undefined;
     out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     const pad = padding(data.length);
-    if (pad) out.push(Buffer.alloc(pad));
+    // One block of zeros for every padding: nothing writes into it.
+    if (pad) out.push(ZEROS.subarray(0, pad));
     return out;
   }
 
@@ -67,10 +69,17 @@ export class TarLayout {
    * data and its padding to a whole block. Undefined for a skipped clash.
    */
   head(path: string, size: number): Buffer[] | undefined {
+    if (this.written.has(path) || this.dirs.has(path)) return undefined;
+    // Most files go into a folder already written: its own check covered every folder above it
+    // (none is a file, and no file can be written where a folder is).
+    const slash = path.lastIndexOf('/');
+    if (slash > 0 && this.dirs.has(path.slice(0, slash))) {
+      this.written.add(path);
+      return header(path, 'File', size, this.mtime);
+    }
     const parts = path.split('/');
     const parents = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
-    if (this.written.has(path) || this.dirs.has(path) || parents.some((d) => this.written.has(d)))
-      return undefined;
+    if (parents.some((d) => this.written.has(d))) return undefined;
     const out: Buffer[] = [];
     for (const d of parents) {
       if (this.dirs.has(d)) continue;

@@ -17,6 +17,37 @@ function octal(block: Buffer, at: number, value: number, width: number, end: str
   block.write(`${value.toString(8).padStart(width, '0')}${end}`, at, 'latin1');
 }
 
+/**
+ * The fields every header of one (type, mode, mtime) shares, written once: a bundle's headers
+ * differ only in path and size. `sum` is the checksum of the template with its checksum field
+ * counted as eight spaces (the path and size fields are still zero).
+ */
+interface Template {
+  key: string;
+  block: Buffer;
+  sum: number;
+}
+let last: Template | undefined;
+
+function template(type: 'File' | 'Directory', mode: number, seconds: number): Template {
+  const key = `${type}:${mode}:${seconds}`;
+  if (last?.key === key) return last;
+  const block = Buffer.alloc(BLOCK);
+  octal(block, 100, mode, 6, ' \0');
+  octal(block, 136, seconds, 11, '\0');
+  block.write(type === 'File' ? '0' : '5', 156, 'latin1');
+  block.write('ustar\x0000', 257, 'latin1');
+  octal(block, 329, 0, 6, ' \0');
+  octal(block, 337, 0, 6, ' \0');
+  let sum = 8 * 0x20;
+  for (let i = 0; i < BLOCK; i++) sum += block[i] as number;
+  last = { key, block, sum };
+  return last;
+}
+
+const SIZE_AT = 124;
+const SIZE_FIELD = 12;
+
 export function plainUstarHeader(
   path: string,
   type: 'File' | 'Directory',
@@ -28,19 +59,16 @@ export function plainUstarHeader(
     return undefined;
   const seconds = Math.floor(mtime.getTime() / 1000);
   if (!(seconds >= 0 && seconds < 8 ** 11)) return undefined;
-  const block = Buffer.alloc(BLOCK);
-  block.write(path, 0, 'latin1');
-  octal(block, 100, mode, 6, ' \0');
-  octal(block, 124, size, 10, ' \0');
-  octal(block, 136, seconds, 11, '\0');
-  block.write(type === 'File' ? '0' : '5', 156, 'latin1');
-  block.write('ustar\x0000', 257, 'latin1');
-  octal(block, 329, 0, 6, ' \0');
-  octal(block, 337, 0, 6, ' \0');
-  // The checksum counts its own field as eight spaces; the field is still zero here, so the
-  // spaces are added rather than written and cleared again (two fills cost more than the sum).
-  let sum = 8 * 0x20;
-  for (let i = 0; i < BLOCK; i++) sum += block[i] as number;
+  const t = template(type, mode, seconds);
+  const block = Buffer.allocUnsafe(BLOCK);
+  t.block.copy(block);
+  // Only the path and the size differ from the template: the checksum adds their bytes (a
+  // whole-block sum per header was most of a 2,000-file bundle's header time).
+  let sum = t.sum;
+  const n = block.write(path, 0, 'latin1');
+  for (let i = 0; i < n; i++) sum += block[i] as number;
+  octal(block, SIZE_AT, size, 10, ' \0');
+  for (let i = SIZE_AT; i < SIZE_AT + SIZE_FIELD; i++) sum += block[i] as number;
   octal(block, CHECKSUM_AT, sum, 6, ' \0');
   return block;
 }

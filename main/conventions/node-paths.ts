@@ -27,6 +27,9 @@ export function basenameNode(os: Os, p: string): string {
   return parts[parts.length - 1] ?? p;
 }
 
+/** A Linux path part that normalizing changes: empty (`//`, a trailing `/`), `.` or `..`. */
+const NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
+
 /** Collapse `.`/`..`/duplicate separators; never climbs above the root. */
 export function normalizeNodePath(os: Os, p: string): string {
   if (os === 'windows') {
@@ -40,6 +43,8 @@ export function normalizeNodePath(os: Os, p: string): string {
     }
     return `${(m[1] ?? 'C').toUpperCase()}:\\${stack.join('\\')}`;
   }
+  // Already normal (absolute, no empty, `.` or `..` part, no trailing slash): most paths asked.
+  if (p.charCodeAt(0) === 0x2f && !NOT_NORMAL.test(p)) return p;
   const stack: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
