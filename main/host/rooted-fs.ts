@@ -126,6 +126,7 @@ export async function resolveUnderRoot(
 export class RootResolver {
   private readonly dirs = new Map<string, Promise<Walk>>();
   private readonly located = new Map<string, Promise<Located>>();
+  private readonly places = new WeakMap<Walk, { prefix: string; real: string }>();
 
   constructor(
     readonly root: string,
@@ -158,11 +159,32 @@ export class RootResolver {
       const name = segs[segs.length - 1] as string;
       if (dir.missing)
         return { real: realOf(this.root, { ...dir, missing: [...dir.missing, name] }) };
-      const w = await walk(this.root, dir, [name], followLast, this.io);
-      const located = { real: realOf(this.root, w), ...(w.last && { stats: w.last }) };
+      // The last part, as walk() would take it, without its copies and path.join per file: the
+      // same lstat of the same string, the same answers (rooted-fs.test.ts compares them).
+      const at = this.placeOf(dir);
+      const real = at.real.endsWith('/') ? `${at.real}${name}` : `${at.real}/${name}`;
+      let st: Stats;
+      try {
+        st = await this.io.lstat(`${at.prefix}${name}`);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        // The rest does not exist: the caller's operation reports ENOENT itself.
+        if (code === 'ENOENT' || code === 'ENOTDIR') return { real };
+        throw new WalkError(code === 'EACCES' ? 'EACCES' : 'OTHER', (e as Error).message);
+      }
+      if (st.isSymbolicLink() && followLast) {
+        // A link to follow: walk on from its target, as walk() does after this lstat.
+        if (dir.hops + 1 > MAX_HOPS)
+          throw new WalkError('ELOOP', 'too many levels of symbolic links');
+        const target = await this.io.readlink(`${at.prefix}${name}`);
+        const from = { done: target.startsWith('/') ? [] : dir.done, hops: dir.hops + 1 };
+        const w = await walk(this.root, from, segmentsOf(target), true, this.io);
+        return { real: realOf(this.root, w), ...(w.last && { stats: w.last }) };
+      }
+      const located = { real, stats: st };
       // A last part that is no symlink names the same thing followed or not: a probe that
       // stats a config and then lstats it (is it a link?) walks it once, not twice.
-      if (w.hops === dir.hops && w.last && !w.last.isSymbolicLink()) {
+      if (!st.isSymbolicLink()) {
         const other = `${followLast ? 'l' : 'f'}${p}`;
         if (!this.located.has(other)) this.located.set(other, Promise.resolve(located));
       }
@@ -170,6 +192,20 @@ export class RootResolver {
     } catch (e) {
       throw asResolveError(p, e);
     }
+  }
+
+  /** Where a resolved directory is: the prefix walk() lstats its entries by, and its real path. */
+  private placeOf(dir: Walk): { prefix: string; real: string } {
+    let at = this.places.get(dir);
+    if (at === undefined) {
+      const d = dir.done;
+      at = {
+        prefix: `${this.root}/${d.length ? `${d.join('/')}/` : ''}`,
+        real: realOf(this.root, dir),
+      };
+      this.places.set(dir, at);
+    }
+    return at;
   }
 
   /** A directory's walk (symlinks followed), from its parent's cached walk. */
