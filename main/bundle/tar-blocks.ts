@@ -12,17 +12,12 @@ export function padding(size: number): number {
 }
 
 /**
- * Level 6, what `tar czf` (gzip's default) uses. Up to 1 MiB out per call into zlib's thread:
- * a log tail compresses about 100:1, and with 64 KiB the thread stopped every few MiB to wait
- * for the main thread (busy reading configs) to take its output.
+ * Level 6, what `tar czf` (gzip's default) uses, for everything collect compresses: log tails
+ * (main/bundle/tail/) too. They were level 3 for a while (half the CPU of level 6 on a realistic
+ * 64 MiB containerd log, 340 vs 607 ms, for a 9% larger result, 11.6 vs 10.6 MiB), but collect's
+ * speed is held against `tar czf` of the same files (bench/process.bench.ts): doing less
+ * compression than the floor would flatter the comparison, not make collect faster. Up to 1 MiB
+ * out per call into zlib's thread: a log tail compresses about 100:1, and with 64 KiB the thread
+ * stopped every few MiB to wait for the main thread (busy reading configs) to take its output.
  */
 export const GZIP_OPTIONS = { level: 6, chunkSize: 1024 * 1024 } as const;
-
-/**
- * Log tails (main/bundle/tail/) are compressed at level 3, zlib's fast deflate. On a realistic
- * 64 MiB containerd log (timestamps, random IDs) it took half the time of level 6 or less, for
- * a 4% larger result (9.8 vs 9.4 MiB); a log tail is most of what collect compresses. Only very
- * repetitive text loses much: the benchmark's synthetic log, five lines over and over, becomes
- * 831 KB instead of 371 KB. A few MB more to upload beat seconds of CPU on the node.
- */
-export const LOG_GZIP_OPTIONS = { level: 3, chunkSize: 1024 * 1024 } as const;

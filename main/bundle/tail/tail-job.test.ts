@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redactFile } from '../redaction';
 import { runTailJob, type TailJob } from './tail-job';
@@ -100,6 +100,15 @@ describe('runTailJob', () => {
     const want = expected(j);
     expect(out.redactions).toEqual(want.redactions);
     expect(unpack(out.member, out.length).equals(want.data)).toBe(true);
+  });
+
+  it("compresses at tar czf's level (gzip's default, 6), the floor collect is measured against", () => {
+    const j = job(makeLog('level.log', 4), Infinity, false);
+    const out = runTailJob(j);
+    if (!out.handled) throw new Error(out.why);
+    const whole = gzipSync(readFileSync(j.real), { level: 6 }).length;
+    // One member per 1 MiB part costs a little; level 3 made this repetitive log twice as large.
+    expect(out.member.length).toBeLessThan(whole * 1.15);
   });
 
   it('keeps the bytes as they are without redaction', () => {

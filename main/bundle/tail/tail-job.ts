@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { HEAD_BYTES, freeTextOnly } from '../redaction/free-text-gate';
 import { encodingOf, redactFreeTextPart } from '../redaction/free-text';
 import type { Redaction } from '../redaction';
-import { LOG_GZIP_OPTIONS, padding } from '../tar-blocks';
+import { GZIP_OPTIONS, padding } from '../tar-blocks';
 
 export interface TailJob {
   /** The file on this machine (already resolved inside the node's root). */
@@ -137,10 +137,10 @@ function record(
     }
     length += out.length;
     // One member per part: concatenated members are one gzip stream to every reader.
-    members.push(gzipSync(out, LOG_GZIP_OPTIONS));
+    members.push(gzipSync(out, GZIP_OPTIONS));
   }
   const pad = padding(length);
-  if (pad) members.push(gzipSync(Buffer.alloc(pad), LOG_GZIP_OPTIONS));
+  if (pad) members.push(gzipSync(Buffer.alloc(pad), GZIP_OPTIONS));
   return { members, length, redactions };
 }
 
