@@ -7,7 +7,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { Header, Pax } from 'tar';
+// Only the two classes, from their own modules: the package's index brings in its whole reader
+// and writer, with node:stream, zlib, assert, crypto and fs/promises, at every collect.
+import { Header } from 'tar/header';
+import { Pax } from 'tar/pax';
 import { BLOCK, GZIP_OPTIONS, padding } from './tar-blocks';
 import { plainUstarHeader } from './ustar-header';
 
