@@ -56,7 +56,9 @@ const cli = await build({
   // and an import() in a function from a code cache has no loader to call (Node 20) — and every
   // module the CLI imports lazily is in the bundle or a Node built-in anyway.
   supported: { 'dynamic-import': false },
-  minifyWhitespace: true,
+  // Whole minification (names too): a smaller file to read and a smaller code cache to load at
+  // every start (1.26 -> 1.15 MB). Nothing in the CLI prints a function's or a class's name.
+  minify: true,
   write: false,
   plugins: [englishOnlyZod],
   // Native / optional modules stay external; grpc-js and protobufjs bundle fine.
