@@ -1,3 +1,5 @@
+import { isatty } from 'node:tty';
+
 /** Where a command writes: results on stdout, progress and errors on stderr (cli.md). */
 export interface Io {
   out(text: string): void;
@@ -15,7 +17,9 @@ export function processIo(): Io {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  const tty = process.stderr.isTTY === true;
+  // Asked of the descriptor: process.stderr is a stream built on first use (~1 ms at start-up),
+  // and a scan whose stderr is not a terminal never writes to it.
+  const tty = isatty(2);
   let shown = false;
   return {
     out: (t) => process.stdout.write(`${t}\n`),
