@@ -3,7 +3,9 @@
  * the repair preview's "now" and "after this repair", Compare first), the Windows chain with its
  * broken link, and both in the HTML report without JavaScript. Each picture is checked for what
  * it says in words (never colour only), axe-checked in both themes, and photographed at 900,
- * 1280 and 1920 px wide, light and dark, into docs/screenshots/ (rewritten only when it changed).
+ * 1280 and 1920 px wide, light and dark, into e2e/out/pictures/; `npm run screenshots:docs` writes
+ * them into docs/screenshots/ instead (a file rewritten only when its picture changed). A test run
+ * leaves the work tree as it was: some pictures differ by a few pixels from run to run.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -16,7 +18,10 @@ import { compareWithHealthy } from './screens';
 import { serveNodeDisk, type DiskServer } from './node-disk';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DOCS_SHOTS = path.join(ROOT, 'docs', 'screenshots');
+const DOCS_SHOTS =
+  process.env.UPDATE_DOCS_SCREENSHOTS === '1'
+    ? path.join(ROOT, 'docs', 'screenshots')
+    : path.join(ROOT, 'e2e', 'out', 'pictures');
 const WIDTHS = [900, 1280, 1920] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
