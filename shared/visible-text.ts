@@ -38,7 +38,23 @@ export function visibleLines(s: string): string {
 export function visibleDeep<T>(v: T): T {
   if (typeof v === 'string') return visible(v) as T;
   if (Array.isArray(v)) return v.map((x: unknown) => visibleDeep(x)) as T;
-  if (typeof v === 'object' && v !== null)
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visibleDeep(x)])) as T;
+  if (typeof v === 'object' && v !== null) {
+    // Own keys in order, as Object.fromEntries(Object.entries(v)) copied them, without a pair
+    // array per key (a report of 2,000 files has tens of thousands). A key the node named
+    // `__proto__` stays a key: it is defined, never assigned.
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) {
+      const x = visibleDeep((v as Record<string, unknown>)[k]);
+      if (k === '__proto__')
+        Object.defineProperty(out, k, {
+          value: x,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[k] = x;
+    }
+    return out as T;
+  }
   return v;
 }

@@ -54,8 +54,12 @@ function evidenceLines(e: Evidence): string[] {
 }
 
 export function formatFinding(finding: Finding, st: Style, width = 100): string[] {
+  return findingLines(visibleDeep(finding), st, width);
+}
+
+/** formatFinding of a finding already through visibleDeep (a report's, escaped as a whole). */
+function findingLines(f: Finding, st: Style, width: number): string[] {
   const body = Math.max(32, width - 8);
-  const f = visibleDeep(finding);
   const [first = '', ...rest] = wrap(f.title, body);
   const out = [
     `${st.sev(f.severity, f.severity.toUpperCase().padEnd(7))} ${st.bold(first)}`,
@@ -137,7 +141,7 @@ export function formatReport(report: Report, st: Style, width = 100): string {
     const group = r.findings.filter((f) => f.severity === sev);
     if (group.length === 0) continue;
     out.push(st.bold(`${group.length} ${sev}${group.length > 1 ? 's' : ''}`));
-    for (const f of group) out.push(...formatFinding(f, st, width), '');
+    for (const f of group) out.push(...findingLines(f, st, width), '');
   }
   const unknown = r.checks.filter((c) => c.status === 'unknown');
   const counts = ['pass', 'fail', 'unknown', 'not-applicable']

@@ -30,6 +30,18 @@ describe('visible', () => {
     });
   });
 
+  it('copies every own key in order, a key named __proto__ included, escaping only values', () => {
+    const node = JSON.parse(
+      '{"z": "1\\u001b", "__proto__": {"evil": "\\u202e"}, "a": [{"k\\u0007": "v"}], "n": 1}',
+    ) as Record<string, unknown>;
+    const copy = visibleDeep(node);
+    expect(Object.keys(copy)).toEqual(['z', '__proto__', 'a', 'n']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe(
+      '{"z":"1\\\\x1b","__proto__":{"evil":"\\\\u{202e}"},"a":[{"k\\u0007":"v"}],"n":1}',
+    );
+  });
+
   it('keeps escape sequences from a config line out of the text report', () => {
     const report: Report = {
       schema: 'cni-doctor.report/v1',
