@@ -23,15 +23,20 @@ function octal(block: Buffer, at: number, value: number, width: number, end: str
  * counted as eight spaces (the path and size fields are still zero).
  */
 interface Template {
-  key: string;
+  type: 'File' | 'Directory';
+  mode: number;
+  ms: number;
   block: Buffer;
   sum: number;
 }
 let last: Template | undefined;
 
-function template(type: 'File' | 'Directory', mode: number, seconds: number): Template {
-  const key = `${type}:${mode}:${seconds}`;
-  if (last?.key === key) return last;
+/** Undefined when the time does not fit the field. */
+function template(type: 'File' | 'Directory', mode: number, mtime: Date): Template | undefined {
+  const ms = mtime.getTime();
+  if (last && last.ms === ms && last.type === type && last.mode === mode) return last;
+  const seconds = Math.floor(ms / 1000);
+  if (!(seconds >= 0 && seconds < 8 ** 11)) return undefined;
   const block = Buffer.alloc(BLOCK);
   octal(block, 100, mode, 6, ' \0');
   octal(block, 136, seconds, 11, '\0');
@@ -41,7 +46,7 @@ function template(type: 'File' | 'Directory', mode: number, seconds: number): Te
   octal(block, 337, 0, 6, ' \0');
   let sum = 8 * 0x20;
   for (let i = 0; i < BLOCK; i++) sum += block[i] as number;
-  last = { key, block, sum };
+  last = { type, mode, ms, block, sum };
   return last;
 }
 
@@ -57,11 +62,9 @@ export function plainUstarHeader(
 ): Buffer | undefined {
   if (!PLAIN_PATH.test(path) || !Number.isInteger(size) || size < 0 || size > MAX_SIZE)
     return undefined;
-  const seconds = Math.floor(mtime.getTime() / 1000);
-  if (!(seconds >= 0 && seconds < 8 ** 11)) return undefined;
-  const t = template(type, mode, seconds);
-  const block = Buffer.allocUnsafe(BLOCK);
-  t.block.copy(block);
+  const t = template(type, mode, mtime);
+  if (!t) return undefined;
+  const block = Buffer.from(t.block);
   // Only the path and the size differ from the template: the checksum adds their bytes (a
   // whole-block sum per header was most of a 2,000-file bundle's header time).
   let sum = t.sum;

@@ -91,9 +91,8 @@ function decode(data: Buffer): { text: string; encoding: BufferEncoding } {
 
 /** Binary files are never rewritten; one holding a private key is withheld. */
 export function looksBinary(data: Buffer): boolean {
-  const n = Math.min(data.length, 8192);
-  for (let i = 0; i < n; i++) if (data[i] === 0) return true;
-  return false;
+  // A byte search (memchr), not a loop: it runs on every file a collect records.
+  return data.subarray(0, 8192).indexOf(0) !== -1;
 }
 
 function withhold(path: string, why: string): { data: Buffer; redactions: Redaction[] } {
