@@ -1,5 +1,3 @@
-import { isatty } from 'node:tty';
-
 /** Where a command writes: results on stdout, progress and errors on stderr (cli.md). */
 export interface Io {
   out(text: string): void;
@@ -17,9 +15,7 @@ export function processIo(): Io {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  // Asked of the descriptor: process.stderr is a stream built on first use (~1 ms at start-up),
-  // and a scan whose stderr is not a terminal never writes to it.
-  const tty = isatty(2);
+  const tty = process.stderr.isTTY === true;
   let shown = false;
   return {
     out: (t) => process.stdout.write(`${t}\n`),
