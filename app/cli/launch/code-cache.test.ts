@@ -23,6 +23,7 @@ import {
   STALE_AFTER_MS,
   cacheDir,
   cacheFileName,
+  cacheMode,
   ownCacheDir,
   readCache,
   writeCache,
@@ -77,6 +78,22 @@ describe('where the code cache lives', () => {
     expect(cacheFileName(id, undefined)).toMatch(/-other\.v8cache$/);
     // Every command has its own (a list of its own, so nothing on the command line makes files).
     expect([...CACHED_COMMANDS].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
+  it('has one per way of reading a node for scan, explain and collect; only known flags count', () => {
+    const id = 'ab'.repeat(32);
+    const name = (...argv: string[]) => cacheFileName(id, argv[0], cacheMode(argv));
+    expect(name('scan', '--bundle', 'x.tar.gz')).toMatch(/-scan-bundle\.v8cache$/);
+    expect(name('scan', '--json', '--root=/mnt/node')).toMatch(/-scan-root\.v8cache$/);
+    expect(name('collect', '--target', 'ssh:n1', '--out', 'b.tgz')).toMatch(
+      /-collect-target\.v8cache$/,
+    );
+    expect(name('scan')).toMatch(/-scan\.v8cache$/);
+    expect(name('scan', '--', '--root')).toMatch(/-scan\.v8cache$/);
+    expect(name('scan', '--rootless')).toMatch(/-scan\.v8cache$/);
+    expect(name('fix', '--root', '/mnt')).toMatch(/-fix\.v8cache$/);
+    expect(cacheFileName(id, 'scan', '../x')).toMatch(/-scan\.v8cache$/);
+    expect(name('../../etc', '--root', '/')).toMatch(/-other\.v8cache$/);
   });
 });
 
@@ -161,7 +178,7 @@ describe('the cni-doctor command with its code cache', () => {
     const first = run(cache);
     expect(first.status).toBe(3);
     const files = readdirSync(join(cache, 'cni-doctor'));
-    expect(files).toEqual([expect.stringMatching(/^cli-[0-9a-f]{16}-.*-scan\.v8cache$/)]);
+    expect(files).toEqual([expect.stringMatching(/^cli-[0-9a-f]{16}-.*-scan-bundle\.v8cache$/)]);
     const f = join(cache, 'cni-doctor', files[0] as string);
     const written = readFileSync(f);
     expect(readCache(f)).toBeDefined();

@@ -139,8 +139,31 @@ export function ownCacheDir(dir: string): string | undefined {
   }
 }
 
-export function cacheFileName(buildId: string, command: string | undefined): string {
-  const cmd = (CACHED_COMMANDS as readonly string[]).includes(command ?? '') ? command : 'other';
+/**
+ * The commands that read a node in different ways, and the flags that choose the way: a scan of
+ * a bundle and a scan under --root run different code, and a cache made by one left the other
+ * compiling its own parts on every run (a small scan --bundle after a --root scan made the cache:
+ * ~4 ms more CPU).
+ */
+const MODED_COMMANDS: readonly string[] = ['scan', 'explain', 'collect'];
+const MODES = ['bundle', 'root', 'target'] as const;
+
+/** `bundle`, `root` or `target` when the command line names one of those flags (first wins). */
+export function cacheMode(argv: readonly string[]): string | undefined {
+  if (!MODED_COMMANDS.includes(argv[0] ?? '')) return undefined;
+  for (const a of argv.slice(1)) {
+    if (a === '--') break;
+    const mode = MODES.find((m) => a === `--${m}` || a.startsWith(`--${m}=`));
+    if (mode) return mode;
+  }
+  return undefined;
+}
+
+export function cacheFileName(buildId: string, command: string | undefined, mode?: string): string {
+  const known = (CACHED_COMMANDS as readonly string[]).includes(command ?? '');
+  const cmd = known
+    ? `${command as string}${mode && (MODES as readonly string[]).includes(mode) ? `-${mode}` : ''}`
+    : 'other';
   const runtime = `${process.version}_${process.arch}`.replace(/[^A-Za-z0-9._]/g, '_');
   return `cli-${buildId.slice(0, 16)}-${runtime}-${cmd}.v8cache`;
 }
@@ -228,7 +251,7 @@ export function runCliBundle(
   const off = env.CNI_DOCTOR_CODE_CACHE === 'off' || buildId === undefined;
   const where = off ? undefined : cacheDir(env);
   const dir = where && ownCacheDir(where);
-  const name = dir && buildId ? cacheFileName(buildId, argv[0]) : undefined;
+  const name = dir && buildId ? cacheFileName(buildId, argv[0], cacheMode(argv)) : undefined;
   const cached = dir && name ? readCache(join(dir, name)) : undefined;
 
   const script = new Script(
