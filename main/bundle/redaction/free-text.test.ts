@@ -83,8 +83,8 @@ describe('free text redacted over bytes gives what the string path gives', () =>
   });
 
   it('for every hint word, in mixed case, at random places around the window seams', () => {
-    // A fixed seed: the same cases every run. Each word is searched from an inner letter, so
-    // words whose first letters fall in the window before are the ones worth trying.
+    // A fixed seed: the same cases every run. Words are searched window by window, so words
+    // cut by a seam (their first letters in the window before) are the ones worth trying.
     let seed = 0x2545f491;
     const rnd = (n: number): number => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
