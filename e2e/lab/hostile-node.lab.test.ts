@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileNode, type HostileMode, type HostileNode } from './hostile-node';
 import { sleep } from './exec';
 
@@ -64,6 +64,9 @@ beforeAll(async () => {
   if (!existsSync(fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url))))
     throw new Error('npm run build first');
   node = await startHostileNode();
+});
+afterEach(async () => {
+  await node?.killLeftovers();
 });
 afterAll(async () => {
   await node?.stop();

@@ -39,6 +39,12 @@ export interface HostileNode {
   setMode(mode: HostileMode): void;
   /** Processes in the node whose command line matches `pattern` (ps through /proc). */
   processes(pattern: RegExp): Promise<string[]>;
+  /**
+   * Kills what the last scan left running in the node: podman keeps an exec session (and the
+   * hostile agent flooding it, ~70% of a core) after its client has gone, which starved the
+   * next test's scan on a 2-core machine. Only the container's init and sshd's listener stay.
+   */
+  killLeftovers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -184,6 +190,23 @@ exec sleep 2147483647
         30_000,
       );
       return r.stdout.split('\n').filter((l) => pattern.test(l));
+    },
+    async killLeftovers() {
+      await run(
+        'podman',
+        [
+          'exec',
+          name,
+          '/bin/dash',
+          '-c',
+          // Not PID 1, not this shell, not the sshd that listens (started with -f; OpenSSH 9 retitles
+          // it "sshd: /usr/sbin/sshd -f … [listener] …").
+          'for d in /proc/[0-9]*; do p=${d#/proc/}; [ "$p" = 1 ] || [ "$p" = $$ ] && continue; ' +
+            'c=$(tr "\\0" " " <"$d/cmdline" 2>/dev/null); case $c in "/usr/sbin/sshd -f"* | "sshd: /usr/sbin/sshd -f"*) continue;; esac; ' +
+            'kill -9 "$p" 2>/dev/null; done; true',
+        ],
+        30_000,
+      );
     },
     stop,
   };
