@@ -61,7 +61,11 @@ export function parseTimes(out: string): number | undefined {
 let runs = 0;
 
 /** Runs one process to its end (stdout and stderr to /dev/null), timing it from spawn to exit. */
-export async function runProcess(argv: readonly string[], cwd = ROOT): Promise<ProcRun> {
+export async function runProcess(
+  argv: readonly string[],
+  cwd = ROOT,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ProcRun> {
   const withTime = existsSync(GNU_TIME);
   const withBash = existsSync(BASH);
   const rssFile = path.join(os.tmpdir(), `cni-doctor-bench-rss-${process.pid}-${++runs}`);
@@ -72,6 +76,7 @@ export async function runProcess(argv: readonly string[], cwd = ROOT): Promise<P
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(full[0] as string, full.slice(1), {
       cwd,
+      env,
       stdio: ['ignore', 'ignore', 'ignore', withBash ? 'pipe' : 'ignore'],
     });
     child.stdio[3]?.on('data', (d: Buffer) => (times += d.toString()));
@@ -129,6 +134,8 @@ interface Contender {
   /** Exit codes that mean the command did its job (scan exits 3 when it found errors). */
   ok: readonly number[];
   before?: () => Promise<void>;
+  /** The environment to run in (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Alternates floor and subject runs; medians of each (floor parts summed run by run). */
@@ -154,7 +161,7 @@ async function compare(
   let failed: string | undefined;
   const once = async (c: Contender): Promise<ProcRun> => {
     await c.before?.();
-    const r = await runProcess(c.argv);
+    const r = await runProcess(c.argv, ROOT, c.env);
     if (!c.ok.includes(r.code ?? -1))
       failed ??= `${c.argv.slice(0, 4).join(' ')} … exited ${String(r.code)}`;
     return r;
@@ -252,6 +259,22 @@ export async function runProcessBench(opts: ProcessBenchOptions = {}): Promise<F
     ok: [0, 3],
   });
   figures.push(figure('scan --bundle (demo)', 'node -e 0', small, { ratio: 1.5 }));
+  // NODE_EXTRA_CA_CERTS makes every Node start read and parse that file (~40 ms of CPU for a
+  // system's whole CA bundle), on both sides: it flatters a start-up ratio. Without it as well.
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    const env = { ...process.env };
+    delete env.NODE_EXTRA_CA_CERTS;
+    const bare = await compare(startupRuns, [{ ...NODE_E0, env }], {
+      argv: cli('scan', '--bundle', DEMO_BUNDLE),
+      ok: [0, 3],
+      env,
+    });
+    figures.push(
+      figure('scan --bundle (demo), NODE_EXTRA_CA_CERTS unset', 'node -e 0 (unset too)', bare, {
+        ratio: 1.5,
+      }),
+    );
+  }
   // What the README's `npx cni-doctor` costs on top (the PATH install avoids it).
   const npx = await compare(Math.min(startupRuns, 5), [NODE_E0], {
     argv: ['npx', '--no-install', 'cni-doctor', '--version'],
