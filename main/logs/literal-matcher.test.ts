@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiteralMatcher } from './literal-matcher';
+import { LiteralMatcher, NAIVE_BYTES } from './literal-matcher';
 
 /** Reference: every (start, literal) occurrence found naively, as sorted "start:index" strings. */
 function naive(text: Buffer, literals: string[], from: number, to: number): string[] {
@@ -31,17 +31,23 @@ function rng(seed: number): () => number {
   };
 }
 
-describe('LiteralMatcher', () => {
+/** Every test below runs twice: tables from the first search, and indexOf per literal. */
+describe.each([
+  ['with tables', 0],
+  ['without tables', NAIVE_BYTES],
+])('LiteralMatcher %s', (_, budget) => {
+  const make = (lits: string[]) => new LiteralMatcher(lits, budget);
+
   it('finds overlapping and adjacent occurrences, at the range edges', () => {
     const lits = ['abcabc', 'bcab', 'cabcab'];
     const text = Buffer.from('abcabcabcabc xx abcabc');
-    const m = new LiteralMatcher(lits);
+    const m = make(lits);
     expect(found(m, text, 0, text.length)).toEqual(naive(text, lits, 0, text.length));
     expect(found(m, text, 3, 12)).toEqual(naive(text, lits, 3, 12));
   });
 
   it('never reports an occurrence that crosses the range', () => {
-    const m = new LiteralMatcher(['needle-long']);
+    const m = make(['needle-long']);
     const text = Buffer.from('xxneedle-longyy');
     expect(found(m, text, 0, 12)).toEqual([]);
     expect(found(m, text, 3, 15)).toEqual([]);
@@ -51,7 +57,7 @@ describe('LiteralMatcher', () => {
   it('handles literals of one and two bytes and non-ASCII literals', () => {
     const lits = ['x', 'yz', 'über-long', '…end'];
     const text = Buffer.from('xyz über-long …end x');
-    const m = new LiteralMatcher(lits);
+    const m = make(lits);
     expect(found(m, text, 0, text.length)).toEqual(naive(text, lits, 0, text.length));
   });
 
@@ -67,16 +73,45 @@ describe('LiteralMatcher', () => {
       const text = Buffer.from(pick(Math.floor(rand() * 400)));
       const from = Math.floor(rand() * 20);
       const to = Math.max(from, text.length - Math.floor(rand() * 20));
-      const m = new LiteralMatcher(lits);
+      const m = make(lits);
       expect([round, found(m, text, from, to)]).toEqual([round, naive(text, lits, from, to)]);
     }
   });
 
   it('copes with no literals and with empty ranges', () => {
-    const m = new LiteralMatcher([]);
+    const m = make([]);
     expect(found(m, Buffer.from('anything'), 0, 8)).toEqual([]);
-    const m2 = new LiteralMatcher(['', 'abc']);
+    const m2 = make(['', 'abc']);
     expect(found(m2, Buffer.from('abc'), 0, 0)).toEqual([]);
     expect(found(m2, Buffer.from('abc'), 0, 3)).toEqual(['0:1']);
+  });
+});
+
+describe('LiteralMatcher tables', () => {
+  it('are built only once NAIVE_BYTES of text were searched, and find the same', () => {
+    const lits = ['NetworkPluginNotReady', 'failed to load cni', 'cni0', 'xy'];
+    const line = Buffer.from('E1205 kubelet NetworkPluginNotReady: failed to load cni xy cni0\n');
+    const text = Buffer.concat(Array.from({ length: 800 }, () => line));
+    const m = new LiteralMatcher(lits);
+    expect(found(m, text, 0, line.length)).toEqual(naive(text, lits, 0, line.length));
+    expect(m.tablesBuilt).toBe(false);
+    let at = line.length;
+    while (at + line.length <= text.length && !m.tablesBuilt) {
+      expect(found(m, text, at, at + line.length)).toEqual(naive(text, lits, at, at + line.length));
+      at += line.length;
+    }
+    expect(m.tablesBuilt).toBe(true);
+    expect(at).toBeGreaterThan(NAIVE_BYTES - 2 * line.length);
+    expect(at).toBeLessThanOrEqual(NAIVE_BYTES + line.length);
+    expect(found(m, text, 0, text.length)).toEqual(naive(text, lits, 0, text.length));
+  });
+
+  it('a first search larger than NAIVE_BYTES builds them at once', () => {
+    const text = Buffer.alloc(NAIVE_BYTES + 10, 'a');
+    const m = new LiteralMatcher(['aaaa', 'b']);
+    const pairs: number[] = [];
+    m.search(text, 0, text.length, pairs);
+    expect(m.tablesBuilt).toBe(true);
+    expect(pairs.length / 2).toBe(text.length - 3);
   });
 });
