@@ -25,15 +25,44 @@ const common = {
 const englishOnlyZod = {
   name: 'zod-english-only',
   setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+    b.onResolve({ filter: /\/locales\/index\.c?js$/ }, (args) =>
       args.importer.includes(`${path.sep}zod${path.sep}`)
-        ? { path: path.join(args.resolveDir, '../locales/en.js'), namespace: 'zod-en' }
+        ? {
+            path: path.join(args.resolveDir, '../locales/en' + path.extname(args.path)),
+            namespace: 'zod-en',
+          }
         : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
+    b.onLoad({ filter: /\.js$/, namespace: 'zod-en' }, (args) => ({
       contents: `export { default as en } from ${JSON.stringify(args.path)};`,
       resolveDir: path.dirname(args.path),
     }));
+    // zod's CommonJS build: en.cjs ends in `module.exports = exports.default`.
+    b.onLoad({ filter: /\.cjs$/, namespace: 'zod-en' }, (args) => ({
+      contents:
+        'Object.defineProperty(exports, "__esModule", { value: true });\n' +
+        `exports.en = require(${JSON.stringify(args.path)});`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * The CLI takes zod's CommonJS build (index.cjs), not its ES modules. Only `serve` validates with
+ * zod (app/shared-server/validate.ts), but esbuild hoists every function of an ES module to the
+ * top of the bundle: zod's were 1,454 of the bundle's 3,227 top-level functions, plus 1,057
+ * export getters, which every command paid for at start-up (V8 deserializes each function's
+ * record from the code cache and creates each closure before the first line runs). A CommonJS
+ * module stays inside its own wrapper function, untouched until `serve` requires it.
+ */
+const zodCommonJs = {
+  name: 'zod-commonjs',
+  setup(b) {
+    b.onResolve({ filter: /^zod$/ }, (args) =>
+      args.kind === 'require-call'
+        ? undefined
+        : b.resolve('zod', { kind: 'require-call', resolveDir: args.resolveDir }),
+    );
   },
 };
 
@@ -60,7 +89,7 @@ const cli = await build({
   // every start (1.26 -> 1.15 MB). Nothing in the CLI prints a function's or a class's name.
   minify: true,
   write: false,
-  plugins: [englishOnlyZod],
+  plugins: [zodCommonJs, englishOnlyZod],
   // Native / optional modules stay external; grpc-js and protobufjs bundle fine.
   external: ['electron', 'tree-sitter-powershell', 'web-tree-sitter'],
   // The launcher reads the build's identity from this first line (same length once filled in,
