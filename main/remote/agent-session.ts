@@ -73,6 +73,31 @@ function encode(r: AgentRequest): string {
   }
 }
 
+/** At most this many paths in one `stats` request (the agent holds them in shell variables). */
+export const STATS_MAX = 256;
+
+/**
+ * The requests of one exchange as the agent reads them. A run of two or more stats goes as one
+ * `stats` request (the agent answers each path as `stat` would, sizing every file with one wc);
+ * everything else is sent as asked, in order.
+ */
+export function encodeBatch(reqs: readonly AgentRequest[]): string {
+  let text = '';
+  for (let i = 0; i < reqs.length;) {
+    let n = 0;
+    while (n < STATS_MAX && reqs[i + n]?.op === 'stat') n++;
+    if (n >= 2) {
+      const paths = reqs.slice(i, i + n).map((r) => (r as { path: string }).path);
+      text += `stats\n${n}\n${paths.join('\n')}\n`;
+      i += n;
+    } else {
+      text += encode(reqs[i] as AgentRequest);
+      i++;
+    }
+  }
+  return text;
+}
+
 /** The session could not go on: the node hung, or sent more than it was asked for. */
 export class NodeSessionError extends Error {}
 
@@ -99,7 +124,7 @@ export class AgentSession {
   /** Time spent waiting on the node before the current wait, and when the current one began. */
   private waitedMs = 0;
   private waitingSince: number | undefined;
-  private queue: string[] = [];
+  private queue: AgentRequest[] = [];
   private flushScheduled = false;
   private failure: Error | undefined;
   /** The stream could not be parsed: nothing more is read from it. */
@@ -250,7 +275,7 @@ export class AgentSession {
       if (this.waiting.length === 0) this.headDueAt = Date.now();
       this.waiting.push({ req: r, resolve, reject });
       if (this.waiting.length === 1) this.arm();
-      this.queue.push(encode(r));
+      this.queue.push(r);
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flush());
@@ -265,7 +290,7 @@ export class AgentSession {
   flush(): void {
     this.flushScheduled = false;
     if (this.queue.length === 0 || !this.proc) return;
-    const text = this.queue.join('');
+    const text = encodeBatch(this.queue);
     this.queue = [];
     this.exchanges++;
     this.proc.stdin.write(text);

@@ -6,8 +6,8 @@ import { LinuxHost } from '../host/linux-host';
 import { RemoteLinuxHost, parseProcTable } from './remote-host';
 import { LocalShellTransport } from './testing/local-transport';
 import { until } from '../../shared/until.testutil';
-import { existsSync, readdirSync } from 'node:fs';
-import { WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
 import { READ_LIMITS } from '../bundle/limits';
 
 let dir: string;
@@ -147,6 +147,26 @@ const confFiles = (() => {
   }
 })();
 
+/** The requests a stream written to the agent holds, as [op, path or first argument]. */
+function requestsIn(text: string): [string, string][] {
+  const lines = text.split('\n');
+  const out: [string, string][] = [];
+  const args: Record<string, number> = { read: 2, tail: 2, list: 2, journal: 2 };
+  for (let i = 0; i < lines.length;) {
+    const op = lines[i++] as string;
+    if (op === '') continue;
+    if (op === 'stats') {
+      const n = Number(lines[i++]);
+      for (let k = 0; k < n; k++) out.push(['stat', lines[i++] as string]);
+      continue;
+    }
+    const n = args[op] ?? (['procs', 'node', 'exit'].includes(op) ? 0 : 1);
+    out.push([op, n > 0 ? (lines[i] as string) : '']);
+    i += n;
+  }
+  return out;
+}
+
 describe('a conf dir read ahead', () => {
   // This machine's own conf dir stands for the node's (the transport runs the agent here).
   it.skipIf(confFiles.length === 0)(
@@ -163,9 +183,9 @@ describe('a conf dir read ahead', () => {
           () => written().includes(`read\n${path}\n`),
           `the agent to be asked to read ${path}`,
         );
-        const asked = written();
-        expect(asked).toContain(`stat\n${path}\n`);
-        expect(asked).toContain(`read\n${path}\n`);
+        const asked = requestsIn(written());
+        expect(asked).toContainEqual(['stat', path]);
+        expect(asked).toContainEqual(['read', path]);
         const writes = t.written[0]?.length;
         const [st, r] = [
           await remote.stat(path),
@@ -173,6 +193,51 @@ describe('a conf dir read ahead', () => {
         ];
         expect(st.ok && r.ok).toBe(true);
         expect(t.written[0]?.length).toBe(writes);
+      } finally {
+        await remote.close();
+      }
+    },
+  );
+});
+
+// A plugin this machine's conf dir names, in a default plugin folder (Debian: /usr/lib/cni).
+const aheadPlugin = (() => {
+  for (const f of confFiles) {
+    let text: string;
+    try {
+      text = readFileSync(join(CONF_DIR, f), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/"type"\s*:\s*"([A-Za-z0-9._-]+)"/g))
+      for (const d of WELL_KNOWN_BIN_DIRS.linux)
+        if (existsSync(join(d, m[1] as string))) return join(d, m[1] as string);
+  }
+  return undefined;
+})();
+
+describe('plugin folders read ahead', () => {
+  it.skipIf(aheadPlugin === undefined)(
+    "stats a plugin folder's entries and asks a named plugin's --version before the probes do",
+    async () => {
+      const t = new LocalShellTransport();
+      const remote = new RemoteLinuxHost(t);
+      try {
+        await remote.connect();
+        const plugin = aheadPlugin as string;
+        const written = (): [string, string][] => requestsIn((t.written[0] ?? []).join(''));
+        await until(
+          () => written().some(([op, p]) => op === 'version' && p === plugin),
+          `the agent to be asked ${plugin} --version`,
+        );
+        // Asked unprompted: nothing but connect() ran. The entries' stats went as one request.
+        expect(written()).toContainEqual(['stat', plugin]);
+        expect((t.written[0] ?? []).join('')).toMatch(/^stats\n\d+\n/m);
+        const writes = t.written[0]?.length;
+        const [st, v] = [await remote.stat(plugin), await remote.pluginVersion(plugin)];
+        expect(st.ok && st.executable).toBe(true);
+        expect(v).toBeDefined();
+        expect(t.written[0]?.length, 'the probe’s own questions came from the cache').toBe(writes);
       } finally {
         await remote.close();
       }

@@ -34,14 +34,20 @@ import { defaultPrefetch, LIST_MAX } from './prefetch';
 import {
   disabledOriginal,
   LOADABLE_EXTENSIONS,
+  WELL_KNOWN_BIN_DIRS,
   WELL_KNOWN_CONF_DIRS,
 } from '../conventions/cni-files';
 import { joinNode } from '../conventions/node-paths';
 import { cniExtension } from '../probes/cni-parse';
+import { MAX_LOADABLE_ENTRIES } from '../probes/cni-dirs';
 import { READ_LIMITS } from '../bundle/limits';
 import type { Transport } from './transport';
 
 const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
+/** A plugin type as a conf names it, and as probePluginVersions accepts it. */
+const PLUGIN_TYPE = /"type"\s*:\s*"([A-Za-z0-9._-]{1,64})"/g;
+/** The probe's own cap on the plugins it asks (plugin-versions.ts MAX_PLUGINS). */
+const PLUGIN_VERSIONS_AHEAD = 32;
 /** The probe's own cap on a conf dir's entries (cni-dirs.ts MAX_ENTRIES). */
 const CONF_FILES_AHEAD = 5000;
 
@@ -84,6 +90,8 @@ export class RemoteLinuxHost implements Host {
   private readonly session: AgentSession;
   private readonly answers = new Map<string, Promise<AgentAnswer>>();
   private prefetched = false;
+  /** Plugin types whose `--version` was asked ahead (prefetchPluginVersions). */
+  private readonly versionsAhead = new Set<string>();
   private readonly relay: RelayStats = { connections: 0 };
   private relayTimer: NodeJS.Timeout | undefined;
   private programsStarted: Promise<void> | undefined;
@@ -141,6 +149,11 @@ export class RemoteLinuxHost implements Host {
           (a) => this.prefetchConfFiles(dir, a),
           () => undefined,
         );
+      for (const dir of WELL_KNOWN_BIN_DIRS.linux)
+        void this.cached({ op: 'list', path: dir, max: LIST_MAX }).then(
+          (a) => this.prefetchBinEntries(dir, a),
+          () => undefined,
+        );
     }
     return this.cached(r);
   }
@@ -156,9 +169,58 @@ export class RemoteLinuxHost implements Host {
       const path = joinNode('linux', dir, name);
       this.cached({ op: 'stat', path });
       const ext = cniExtension(name, 'linux');
-      if ((LOADABLE_EXTENSIONS as readonly string[]).includes(ext) || disabledOriginal(name))
-        this.cached({ op: 'read', path, max: READ_LIMITS.configBytes });
+      const loadable = (LOADABLE_EXTENSIONS as readonly string[]).includes(ext);
+      if (!loadable && !disabledOriginal(name)) continue;
+      const read = this.cached({ op: 'read', path, max: READ_LIMITS.configBytes });
+      if (loadable)
+        void read.then(
+          (r) => this.prefetchPluginVersions(r),
+          () => undefined,
+        );
     }
+  }
+
+  /**
+   * probePluginVersions asks `--version` of each plugin type the loadable confs name once the
+   * conf and plugin folders are probed: after the runtime's CRI is asked, and last on the node
+   * (a program run each, ~6 ms, one after another). The types a conf names are found here as
+   * soon as it is read, and asked of the first default plugin folder that holds them (the probe's
+   * choice unless the runtime names another folder): the answers are in when the probe asks,
+   * while CRI answers. A type the probe does not ask about costs a program run on the node.
+   */
+  private prefetchPluginVersions(a: AgentAnswer): void {
+    const data = a.error ? undefined : blockOf(a, 0);
+    if (!data) return;
+    for (const m of data.toString('utf8').matchAll(PLUGIN_TYPE)) {
+      const type = m[1] as string;
+      if (this.versionsAhead.has(type) || this.versionsAhead.size >= PLUGIN_VERSIONS_AHEAD)
+        continue;
+      this.versionsAhead.add(type);
+      void this.firstBinDirHolding(type).then(
+        (dir) => {
+          if (dir) this.cached({ op: 'version', path: joinNode('linux', dir, type) });
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  private async firstBinDirHolding(name: string): Promise<string | undefined> {
+    for (const dir of WELL_KNOWN_BIN_DIRS.linux) {
+      const a = await this.cached({ op: 'list', path: dir, max: LIST_MAX });
+      if (!a.error && a.type === 'dir' && a.names.includes(name)) return dir;
+    }
+    return undefined;
+  }
+
+  /**
+   * The probe stats every entry of a plugin folder (cni-dirs.ts probeBinDir: a folder, a dangling
+   * link or a file without the execute bit is not a plugin); asked as soon as the listing is in,
+   * they go in the exchange that reads the conf files instead of one of their own after it.
+   */
+  private prefetchBinEntries(dir: string, a: AgentAnswer): void {
+    if (a.error || a.type !== 'dir' || a.names.length > MAX_LOADABLE_ENTRIES) return;
+    for (const name of a.names) this.cached({ op: 'stat', path: joinNode('linux', dir, name) });
   }
 
   private cached(r: AgentRequest): Promise<AgentAnswer> {

@@ -62,6 +62,46 @@ q_stat() {
   fi
 }
 
+NL='
+'
+# Answers `stats N` followed by N paths (one per line) as N `stat` requests would be answered.
+# The sizes of every readable regular file come from ONE wc: a wc per file (a fork and an exec)
+# was most of the time a node spent on a plugin folder's 32 binaries (26 ms against 2 ms here).
+# wc prints "SIZE NAME" per file it could open, in order; a line that is not the next path's
+# (a file gone since the test, a name wc printed differently) is not trusted: that file is
+# measured on its own, as stat does.
+q_stats() { # count
+  i=0
+  while [ "$i" -lt "$1" ] && IFS= read -r a; do i=$((i + 1)); eval "sp_$i=\$a"; done
+  set --
+  j=0
+  while [ "$j" -lt "$i" ]; do
+    j=$((j + 1)); eval "a=\$sp_$j"
+    if [ -f "$a" ] && [ -r "$a" ]; then set -- "$@" "$a"; fi
+  done
+  sizes=''
+  if [ $# -gt 0 ]; then sizes=$(wc -c -- "$@" </dev/null 2>/dev/null)$NL; fi
+  j=0
+  while [ "$j" -lt "$i" ]; do
+    j=$((j + 1)); eval "a=\$sp_$j"; unset "sp_$j"
+    echo "> stat"
+    kind "$a"; k=$K
+    echo "T $k"
+    if [ "$k" = file ]; then
+      if [ -x "$a" ]; then echo "X 1"; else echo "X 0"; fi
+      if [ -r "$a" ]; then
+        line=${sizes%%"$NL"*}; line=${line#"${line%%[! ]*}"}
+        if [ -n "$sizes" ] && [ "${line#* }" = "$a" ]; then
+          sizes=${sizes#*"$NL"}; echo "S ${line%% *}"
+        else echo "S $(wc -c <"$a" 2>/dev/null)"; fi
+      fi
+    elif [ "$k" = missing ] && [ -L "$a" ]; then
+      echo "E ENOENT dangling symlink or symlink loop"
+    fi
+    echo "<"
+  done
+}
+
 q_read() { # path max mode(head|tail)
   kind "$1"; k=$K
   echo "T $k"
@@ -174,6 +214,7 @@ echo "@ cni-doctor-agent 1 $ENC"
 while IFS= read -r op; do
   case $op in
     stat) IFS= read -r a; echo "> stat"; q_stat "$a" ;;
+    stats) IFS= read -r a; case $a in *[!0-9]*|'') a=0 ;; esac; q_stats "$a"; continue ;;
     read) IFS= read -r a; IFS= read -r b; echo "> read"; q_read "$a" "$b" head ;;
     tail) IFS= read -r a; IFS= read -r b; echo "> tail"; q_read "$a" "$b" tail ;;
     list) IFS= read -r a; IFS= read -r b; echo "> list"; q_list "$a" "$b" ;;
