@@ -82,7 +82,15 @@ describe.each(Object.entries(SCENARIOS))('node container, scenario %s', (_name, 
     await withNode(s, { ssh: true }, async (node) => {
       const inside = (await node.localScan()) as Report;
       expect(inside.findings.map((f) => f.rule)).toContain(s.rule);
+      const sessions = (): Promise<string> =>
+        run('podman', ['inspect', node.name, '--format', '{{len .ExecIDs}}']).then((r) =>
+          r.stdout.trim(),
+        );
+      const before = await sessions();
       const viaContainer = await scanJson(['--target', node.target]);
+      // The agent's and the CRI relay's `podman exec` clients were let remove their exec
+      // sessions: killed, each left one in the container for good, and every later exec slower.
+      expect(await sessions(), 'exec sessions left in the node container').toBe(before);
       const ssh = node.ssh as NonNullable<NodeContainer['ssh']>;
       const viaSsh = await scanJson(['--target', ssh.target, '--ssh-config', ssh.configFile]);
       expect(signature(viaContainer)).toEqual(signature(inside));

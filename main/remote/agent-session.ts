@@ -12,7 +12,7 @@ import { AGENT_SH } from './scripts/agent-sh';
 import { AgentParser, type AgentAnswer, type SessionBudget } from './agent-protocol';
 import { answerLimits, SESSION_MAX_BYTES } from './answer-limits';
 import { NODE_DEADLINES, type NodeDeadlines } from './node-deadlines';
-import type { NodeProcess, Transport } from './transport';
+import { endProgram, type NodeProcess, type Transport } from './transport';
 import { formatTarget } from '../../shared/target';
 
 export type AgentRequest =
@@ -310,7 +310,11 @@ export class AgentSession {
     const how = await Promise.race([said, p.exit, late]);
     clearTimeout(timer);
     clearTimeout(this.timer);
-    if (how === 'bye') p.detach?.();
+    if (how !== 'bye') return;
+    // The client's own teardown goes on after this returns; a client that cleans up on the node
+    // (podman exec) is let finish it, with this process waiting at its exit, not killed with it.
+    if (this.transport.clientCleansUp) endProgram(p);
+    else p.detach?.();
   }
 }
 

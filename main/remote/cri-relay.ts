@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CriEntry } from '../../shared/model/cri';
 import { endpointToPath } from '../conventions/endpoint';
-import type { NodeProcess, Transport } from './transport';
+import { endProgram, type NodeProcess, type Transport } from './transport';
 
 /** socat reads `,` and `:` in an address as option syntax: only plain paths are relayed. */
 const RELAYABLE = /^\/[A-Za-z0-9._/-]{1,200}$/;
@@ -39,7 +39,8 @@ export function prewarmRelay(t: Transport, nodePath: string, stats: RelayStats):
 }
 
 export function closeWarm(stats: RelayStats): void {
-  for (const p of stats.warm?.values() ?? []) p.kill();
+  // Ended, not killed: socat ends on EOF and its client then removes its exec session.
+  for (const p of stats.warm?.values() ?? []) endProgram(p);
   stats.warm?.clear();
 }
 
@@ -93,21 +94,22 @@ async function openRelay(t: Transport, nodePath: string, stats: RelayStats): Pro
   const dir = mkdtempSync(join(tmpdir(), 'cnd-cri-'));
   const path = join(dir, 'cri.sock');
   const sockets = new Set<Socket>();
-  const kills = new Set<() => void>();
+  const programs = new Set<NodeProcess>();
   const server: Server = createServer((conn) => {
     stats.connections++;
     sockets.add(conn);
     const warm = stats.warm?.get(nodePath);
     if (warm) stats.warm?.delete(nodePath);
     const p = warm ?? t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
-    kills.add(p.kill);
+    programs.add(p);
     conn.pipe(p.stdin);
     p.stdout.pipe(conn);
     p.stderr.resume();
-    conn.on('error', () => p.kill());
-    conn.on('close', () => p.kill());
+    // The gRPC connection is over: socat is ended by EOF, its client let clean up (endProgram).
+    conn.on('error', () => endProgram(p));
+    conn.on('close', () => endProgram(p));
     void p.exit.then(() => {
-      kills.delete(p.kill);
+      programs.delete(p);
       conn.destroy();
     });
   });
@@ -119,7 +121,7 @@ async function openRelay(t: Transport, nodePath: string, stats: RelayStats): Pro
     path,
     close: async () => {
       for (const s of sockets) s.destroy();
-      for (const k of kills) k();
+      for (const p of programs) endProgram(p);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
     },

@@ -25,6 +25,8 @@ export class ContainerTransport implements Transport {
    * needed only after the collection, a hundred ms or more later.
    */
   readonly startGapMs = 30;
+  /** `podman exec` removes its exec session only when let exit (transport.ts clientCleansUp). */
+  readonly clientCleansUp = true;
 
   constructor(
     readonly target: ContainerTarget,
