@@ -260,6 +260,28 @@ process.stdout.write(String(%GetOptimizationStatus(hot)));`;
     expect(launched(file, 'scan') & TIERING_UP).toBe(0);
   });
 
+  it('change after the built-ins every command uses are loaded (their cached code stays valid)', () => {
+    const base = temp();
+    const list = join(base, 'loaded-before-flags.txt');
+    // Notes which built-ins Node had loaded when the launcher changed V8's flags.
+    const preload = join(base, 'watch-flags.cjs');
+    writeFileSync(
+      preload,
+      `const v8 = require('node:v8'); const set = v8.setFlagsFromString;
+v8.setFlagsFromString = (f) => { require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')); set(f); };\n`,
+    );
+    const r = spawnSync(process.execPath, ['-r', preload, BIN, 'scan', '--bundle', DEMO], {
+      encoding: 'utf8',
+      env: { ...process.env, CNI_DOCTOR_CODE_CACHE: 'off' },
+      timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(3);
+    const loaded = readFileSync(list, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule internal/util/parse_args/parse_args');
+    // stdout is a pipe here: process.stdout is a net.Socket.
+    expect(loaded).toContain('NativeModule net');
+  });
+
   it('keep the code cache valid: a second run neither refuses nor rewrites it', () => {
     const cache = join(temp(), 'xdg');
     mkdirSync(cache);

@@ -37,6 +37,7 @@ import {
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { crc32 as zlibCrc32 } from 'node:zlib';
@@ -69,6 +70,18 @@ function checksum(data: Uint8Array): number {
  */
 export const ONE_SHOT_V8_FLAGS = '--interrupt-budget=1200000';
 const LONG_RUNNING_COMMANDS: readonly string[] = ['serve'];
+
+/**
+ * Loads the built-in modules every command uses before the V8 flags change. V8 refuses any code
+ * cache made under other flags, Node's own embedded cache of its modules too: a built-in first
+ * loaded after setFlagsFromString is compiled from source. The standard streams (io.ts writes
+ * to both: their stream classes) and util.parseArgs (every command's options) come first.
+ */
+function loadEveryCommandsBuiltins(): void {
+  void process.stdout;
+  void process.stderr;
+  void parseArgs;
+}
 
 /** The first line the build writes into dist/cli.cjs: its content hash. */
 const BUILD_LINE = /^\/\/ cni-doctor build ([0-9a-f]{16,64})\n/;
@@ -185,7 +198,8 @@ export function readCache(file: string): Buffer | undefined {
     const st = fstatSync(fd);
     if (!st.isFile() || st.size > MAX_CACHE_BYTES || st.size <= HEADER_BYTES) return undefined;
     if (!mine(st)) return undefined;
-    const buf = Buffer.alloc(st.size);
+    // Not zero-filled first: every byte is read into it, or it is thrown away.
+    const buf = Buffer.allocUnsafeSlow(st.size);
     if (readSync(fd, buf, 0, st.size, 0) !== st.size) return undefined;
     if (!buf.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
     const payload = buf.subarray(HEADER_BYTES);
@@ -252,7 +266,10 @@ export function runCliBundle(
   argv: readonly string[] = process.argv.slice(2),
   env: NodeJS.ProcessEnv = process.env,
 ): void {
-  if (!LONG_RUNNING_COMMANDS.includes(argv[0] ?? '')) setFlagsFromString(ONE_SHOT_V8_FLAGS);
+  if (!LONG_RUNNING_COMMANDS.includes(argv[0] ?? '')) {
+    loadEveryCommandsBuiltins();
+    setFlagsFromString(ONE_SHOT_V8_FLAGS);
+  }
   // latin1: the build makes the bundle ASCII, and a one-byte string is quicker to read and hash.
   const source = readFileSync(file, 'latin1');
   const buildLine = BUILD_LINE.exec(source);
