@@ -71,6 +71,14 @@ while IFS= read -r op; do
   case $op in
     stat|version|which|crictl|services) read -r a ;;
     read|tail|list|journal) read -r a; read -r b ;;
+    stats) # N paths, one stat answer each (as the real agent answers them)
+      read -r n; i=0
+      while [ $i -lt "$n" ] && IFS= read -r a; do
+        i=$((i + 1)); echo '> stat'
+        if [ "$a" = /etc/cni/net.d ]; then echo 'T dir'; else echo 'T file'; echo 'X 0'; fi
+        echo '<'
+      done
+      continue ;;
     exit) echo '@ bye'; exit 0 ;;
   esac
   echo "> $op"
