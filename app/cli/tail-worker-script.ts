@@ -3,11 +3,11 @@
  * when the CLI runs from source (tests, tsx): collect then records tails on its main thread.
  */
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
+import { join } from 'node:path';
 
 export function builtTailWorker(): string | undefined {
   // The bundle runs as CommonJS with dist/ as __dirname (app/cli/launch/code-cache.ts).
   if (typeof __dirname !== 'string') return undefined;
-  const script = path.join(__dirname, 'tail-worker.cjs');
+  const script = join(__dirname, 'tail-worker.cjs');
   return existsSync(script) ? script : undefined;
 }

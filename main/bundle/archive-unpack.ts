@@ -17,8 +17,8 @@ import {
   rmSync,
 } from 'node:fs';
 import { promises as fsp } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ReadEntry } from 'tar';
 import { BUNDLE_LIMITS } from './limits';
 import { BundleError, isSafeRel, type ArchiveLimits } from './store-common';
@@ -71,7 +71,7 @@ export interface UnpackedArchive {
 export async function unpackArchive(
   file: string,
   limits: ArchiveLimits,
-  tmpRoot: string = os.tmpdir(),
+  tmpRoot: string = tmpdir(),
 ): Promise<UnpackedArchive> {
   const out: UnpackedArchive = {
     manifest: undefined,
@@ -120,11 +120,11 @@ function unpackInto(
     };
     const spillPath = (): string => {
       if (out.dir === undefined) {
-        out.dir = mkdtempSync(path.join(tmpRoot, 'cni-doctor-bundle-'));
+        out.dir = mkdtempSync(join(tmpRoot, 'cni-doctor-bundle-'));
         track(out.dir);
       }
       // Flat made-up names: nothing from the archive names a path on this machine.
-      return path.join(out.dir, String(spilled++));
+      return join(out.dir, String(spilled++));
     };
     const forget = (rel: string): void => {
       // A later entry of the same name wins, as with tar itself.

@@ -3,9 +3,21 @@
  * private folder. Both refuse paths that escape `files/` (`..`, absolute names, symlinks
  * pointing outside).
  */
-import * as fs from 'node:fs';
-import { constants, promises as fsp } from 'node:fs';
-import * as path from 'node:path';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  promises as fsp,
+  readFileSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
+import { join, sep } from 'node:path';
 import { BUNDLE_LIMITS } from './limits';
 import { removeUnpacked, unpackArchive, type UnpackedArchive } from './archive-unpack';
 import { BundleError, isSafeRel, type ArchiveLimits } from './store-common';
@@ -62,7 +74,7 @@ function readError(rel: string, e: unknown): StoreRead {
   return { ok: false, error: 'OTHER', message: `${rel}: ${(e as Error).message}` };
 }
 
-function notRegular(rel: string, st: fs.Stats): StoreRead | undefined {
+function notRegular(rel: string, st: Stats): StoreRead | undefined {
   if (st.isDirectory()) return { ok: false, error: 'EISDIR', message: `${rel} is a directory` };
   if (!st.isFile()) return { ok: false, error: 'OTHER', message: `${rel} is not a regular file` };
   return undefined;
@@ -99,15 +111,15 @@ async function readPathRange(p: string, rel: string, range: ReadRange): Promise<
 function readPathRangeBlocking(p: string, rel: string, range: ReadRange): StoreRead {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(p, OPEN_FLAGS);
-    const st = fs.fstatSync(fd);
+    fd = openSync(p, OPEN_FLAGS);
+    const st = fstatSync(fd);
     const refused = notRegular(rel, st);
     if (refused) return refused;
     const { start, length } = span(st.size, range);
     const data = Buffer.alloc(length);
     let got = 0;
     while (got < length) {
-      const bytesRead = fs.readSync(fd, data, got, length - got, start + got);
+      const bytesRead = readSync(fd, data, got, length - got, start + got);
       if (bytesRead === 0) break;
       got += bytesRead;
     }
@@ -117,7 +129,7 @@ function readPathRangeBlocking(p: string, rel: string, range: ReadRange): StoreR
   } finally {
     if (fd !== undefined)
       try {
-        fs.closeSync(fd);
+        closeSync(fd);
       } catch {
         // nothing read is lost by a failed close
       }
@@ -140,37 +152,34 @@ export class DirectoryStore implements BundleStore {
     private readonly blocking = false,
   ) {
     this.label = label ?? `bundle ${dir}`;
-    this.filesRoot = path.join(dir, 'files');
+    this.filesRoot = join(dir, 'files');
   }
 
   private realpath(p: string): Promise<string> {
-    return this.blocking
-      ? Promise.resolve().then(() => fs.realpathSync.native(p))
-      : fsp.realpath(p);
+    return this.blocking ? Promise.resolve().then(() => realpathSync.native(p)) : fsp.realpath(p);
   }
 
   async readManifest(): Promise<string> {
-    const p = path.join(this.dir, 'manifest.json');
+    const p = join(this.dir, 'manifest.json');
     let st;
     try {
-      st = this.blocking ? fs.statSync(p) : await fsp.stat(p);
+      st = this.blocking ? statSync(p) : await fsp.stat(p);
     } catch {
       throw new BundleError(`${this.dir} is not a bundle: manifest.json is missing`);
     }
     if (!st.isFile()) throw new BundleError(`${p} is not a regular file`);
     if (st.size > BUNDLE_LIMITS.maxManifestBytes)
       throw new BundleError(`manifest.json is too large (${st.size} bytes)`);
-    return this.blocking ? fs.readFileSync(p, 'utf8') : fsp.readFile(p, 'utf8');
+    return this.blocking ? readFileSync(p, 'utf8') : fsp.readFile(p, 'utf8');
   }
 
   private async inside(rel: string): Promise<string | undefined> {
     if (!isSafeRel(rel)) return undefined;
     this.realFilesRoot ??= await this.realpath(this.filesRoot).catch(() => this.filesRoot);
-    const candidate = path.join(this.filesRoot, ...rel.split('/'));
+    const candidate = join(this.filesRoot, ...rel.split('/'));
     const real = await this.realpath(candidate).catch(() => undefined);
     if (real === undefined) return candidate; // missing: the read reports ENOENT
-    if (real !== this.realFilesRoot && !real.startsWith(this.realFilesRoot + path.sep))
-      return undefined;
+    if (real !== this.realFilesRoot && !real.startsWith(this.realFilesRoot + sep)) return undefined;
     return real;
   }
 
@@ -181,10 +190,10 @@ export class DirectoryStore implements BundleStore {
     return this.blocking ? readPathRangeBlocking(p, rel, range) : readPathRange(p, rel, range);
   }
 
-  private async readdir(abs: string): Promise<fs.Dirent[]> {
+  private async readdir(abs: string): Promise<Dirent[]> {
     try {
       return this.blocking
-        ? fs.readdirSync(abs, { withFileTypes: true })
+        ? readdirSync(abs, { withFileTypes: true })
         : await fsp.readdir(abs, { withFileTypes: true });
     } catch {
       return [];
@@ -199,7 +208,7 @@ export class DirectoryStore implements BundleStore {
       for (const e of entries) {
         const r = rel ? `${rel}/${e.name}` : e.name;
         // Symlinks are not followed while listing: a loop or an escape cannot be walked into.
-        if (e.isDirectory()) await walk(path.join(abs, e.name), r, depth + 1);
+        if (e.isDirectory()) await walk(join(abs, e.name), r, depth + 1);
         else if (e.isFile()) out.push(r);
       }
     };
@@ -215,7 +224,7 @@ export class DirectoryStore implements BundleStore {
       if (entries.length === 0 && rel) out.push(rel);
       for (const e of entries)
         if (e.isDirectory())
-          await walk(path.join(abs, e.name), rel ? `${rel}/${e.name}` : e.name, depth + 1);
+          await walk(join(abs, e.name), rel ? `${rel}/${e.name}` : e.name, depth + 1);
     };
     await walk(this.filesRoot, '', 0);
     return out;
@@ -283,7 +292,7 @@ export async function openBundleStore(
 ): Promise<BundleStore> {
   let st;
   try {
-    st = opts.blockingIo ? fs.statSync(p) : await fsp.stat(p);
+    st = opts.blockingIo ? statSync(p) : await fsp.stat(p);
   } catch (e) {
     // Words, not errno codes: a newcomer read "ENOENT" as a crash (newcomer review, journey 5).
     const code = (e as NodeJS.ErrnoException).code;

@@ -12,12 +12,12 @@
  * other process sees it ("/"), so stat() of both differs, which no ordinary path or symlink does.
  */
 import { promises as fsp } from 'node:fs';
-import * as path from 'node:path';
+import { resolve } from 'node:path';
 
 const PROC_ROOT = /^\/proc\/(?:[0-9]+|self|thread-self)(?:\/task\/[0-9]+)?\/(?:root|cwd)(?:\/|$)/;
 
 export async function liveProcessRootProblem(root: string): Promise<string | null> {
-  const abs = path.resolve(root);
+  const abs = resolve(root);
   let live = PROC_ROOT.test(abs);
   if (!live) {
     const real = await fsp.realpath(abs).catch(() => null);
