@@ -23,6 +23,42 @@ describe('node agent records', () => {
     expect(blockOf(a[2] as AgentAnswer, 0)?.toString()).toBe('ab');
   });
 
+  it('decodes blocks however they are wrapped and however the stream is cut', () => {
+    // Seeded: the same cases every run. Wraps that are not a multiple of 4 put base64 groups
+    // across line breaks; chunks cut lines, the end marker and `\n.\n` anywhere.
+    let seed = 7;
+    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n) + 0;
+    for (let round = 0; round < 40; round++) {
+      const data = Buffer.from(Array.from({ length: rand(700_000) }, () => rand(256)));
+      const width = 1 + rand(120);
+      const b64 = data.toString('base64').replace(new RegExp(`(.{${width}})`, 'g'), '$1\n');
+      const hex = data
+        .subarray(0, 5000)
+        .toString('hex')
+        .replace(/(..)/g, ' $1')
+        .replace(/(.{48})/g, '$1\n');
+      const text = Buffer.from(
+        `@ cni-doctor-agent 1 B\n> tail\nT file\nB\n${b64}\n.\n<\n> read\nH\n${hex}\n.\n<\n`,
+        'latin1',
+      );
+      const out: AgentAnswer[] = [];
+      const p = new AgentParser((a) => out.push(a));
+      for (let i = 0; i < text.length;) {
+        const n = 1 + rand(rand(4) === 0 ? 8 : 200_000);
+        p.push(text.subarray(i, i + n));
+        i += n;
+      }
+      expect(out.map((a) => a.op)).toEqual(['tail', 'read']);
+      expect(
+        blockOf(out[0] as AgentAnswer, 0)?.equals(data) ?? data.length === 0,
+        `width ${width}`,
+      ).toBe(true);
+      expect(
+        blockOf(out[1] as AgentAnswer, 0)?.equals(data.subarray(0, 5000)) ?? data.length === 0,
+      ).toBe(true);
+    }
+  });
+
   it("hears the agent's goodbye only between answers", () => {
     let byes = 0;
     const out: AgentAnswer[] = [];
