@@ -31,6 +31,14 @@ export interface RemoteBenchResult {
   /** `cni-doctor --version`: starting Node and the CLI at all, part of every scan process. */
   startMs: number;
   ratio: number;
+  /**
+   * The same scan with NODE_EXTRA_CA_CERTS unset, when it is set: Node then reads and parses that
+   * file at every start (~40 ms here for the system's whole CA bundle), which the floor — podman,
+   * not Node — never pays.
+   */
+  bareCa?: { scanMs: number; ratio: number };
+  /** Exec sessions the scans left in the node container (podman keeps a killed client's). */
+  sessionsLeft: number;
   /** REMOTE_BENCH_BEFORE_CLI (an older build's bin/cni-doctor.mjs), timed in the same loop. */
   before?: { scanMs: number; ratio: number };
   roundTrips: number;
@@ -41,10 +49,11 @@ export interface RemoteBenchResult {
 function timed(
   cmd: string,
   args: string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ ms: number; out: string; code: number | null }> {
   const t = performance.now();
   return new Promise((resolve) => {
-    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'], env });
     let out = '';
     p.stdout.on('data', (b: Buffer) => (out += b.toString()));
     p.on('close', (code) => resolve({ ms: performance.now() - t, out, code }));
@@ -65,7 +74,10 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
     configToml: s.configToml,
     confFiles: s.confFiles,
   });
+  const sessions = async (): Promise<number> =>
+    Number((await timed('podman', ['inspect', node.name, '--format', '{{len .ExecIDs}}'])).out);
   try {
+    const sessionsBefore = await sessions();
     // Which files a scan of this node reads: record one (in process), then time whole processes.
     const host = new RemoteLinuxHost(
       new ContainerTransport({ kind: 'container', engine: 'podman', name: node.name }),
@@ -91,6 +103,9 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
     const beforeCli = process.env.REMOTE_BENCH_BEFORE_CLI;
     const beforeMs: number[] = [];
     let roundTrips = 0;
+    const bareEnv = { ...process.env };
+    delete bareEnv.NODE_EXTRA_CA_CERTS;
+    const bareMs: number[] = [];
     for (let i = 0; i < runs; i++) {
       if (beforeCli) {
         const old = await timed(process.execPath, [
@@ -119,7 +134,14 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
       if (scan.code !== 0) throw new Error('scan --target failed');
       roundTrips = (JSON.parse(scan.out) as Report).target?.roundTrips ?? NaN;
       scanMs.push(scan.ms);
+      if (process.env.NODE_EXTRA_CA_CERTS) {
+        const args = [CLI, 'scan', '--json', '--fail-on', 'never', '--target', node.target];
+        bareMs.push((await timed(process.execPath, args, bareEnv)).ms);
+      }
     }
+    // Every client has had time to clean up (an in-process scan returns before its client does).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const sessionsLeft = (await sessions()) - sessionsBefore;
     const scan = median(scanMs);
     const floor = median(floorMs);
     return {
@@ -136,6 +158,10 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
         before: { scanMs: median(beforeMs), ratio: median(beforeMs) / floor },
       }),
       ratio: scan / floor,
+      ...(bareMs.length > 0 && {
+        bareCa: { scanMs: median(bareMs), ratio: median(bareMs) / floor },
+      }),
+      sessionsLeft,
       roundTrips,
       exchanges,
       criConnections,
