@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimes, runProcess } from './process.bench';
+import { formatFigure, parseTimes, runProcess } from './process.bench';
 
 describe('process bench CPU figures', () => {
   it("reads bash's times line (children: user, system) as milliseconds", () => {
@@ -21,5 +21,23 @@ describe('process bench CPU figures', () => {
       ...(await Promise.all([1, 2, 3].map(() => runProcess([process.execPath, '-e', '0'])))),
     ];
     expect(runs.every((x) => x.cpuMs !== undefined && x.cpuMs % 10 === 0)).toBe(false);
+  });
+});
+
+describe('a figure line', () => {
+  it('judges the ceiling on the wall-clock median and on the CPU min, each said', () => {
+    const line = formatFigure({
+      name: 'collect',
+      floorName: 'tar czf',
+      ms: 488,
+      floorMs: 391,
+      ratio: 488 / 391,
+      target: 1.3,
+      cpuMs: 760,
+      floorCpuMs: 440,
+      cpuMinMs: 751,
+      floorCpuMinMs: 432,
+    });
+    expect(line).toContain('(target ≤ 1.3×: wall median 1.25× met, CPU min 1.74× NOT met)');
   });
 });
