@@ -79,6 +79,10 @@ while IFS= read -r op; do
         echo '<'
       done
       continue ;;
+    versions) # N paths, one version answer each
+      read -r n; i=0
+      while [ $i -lt "$n" ] && IFS= read -r a; do i=$((i + 1)); printf '> version\\nU not here\\n<\\n'; done
+      continue ;;
     exit) echo '@ bye'; exit 0 ;;
   esac
   echo "> $op"

@@ -75,20 +75,31 @@ function encode(r: AgentRequest): string {
 
 /** At most this many paths in one `stats` request (the agent holds them in shell variables). */
 export const STATS_MAX = 256;
+/** At most this many programs run side by side on the node by one `versions` request. */
+export const VERSIONS_MAX = 8;
+
+/** The request a run of the same op goes as, and how many one may hold. */
+const GROUPED: Partial<Record<AgentRequest['op'], { as: string; max: number }>> = {
+  stat: { as: 'stats', max: STATS_MAX },
+  version: { as: 'versions', max: VERSIONS_MAX },
+};
 
 /**
  * The requests of one exchange as the agent reads them. A run of two or more stats goes as one
- * `stats` request (the agent answers each path as `stat` would, sizing every file with one wc);
+ * `stats` request (the agent answers each path as `stat` would, sizing every file with one wc),
+ * a run of versions as one `versions` (the programs run side by side, answered in order);
  * everything else is sent as asked, in order.
  */
 export function encodeBatch(reqs: readonly AgentRequest[]): string {
   let text = '';
   for (let i = 0; i < reqs.length;) {
+    const op = (reqs[i] as AgentRequest).op;
+    const group = GROUPED[op];
     let n = 0;
-    while (n < STATS_MAX && reqs[i + n]?.op === 'stat') n++;
-    if (n >= 2) {
+    while (group && n < group.max && reqs[i + n]?.op === op) n++;
+    if (group && n >= 2) {
       const paths = reqs.slice(i, i + n).map((r) => (r as { path: string }).path);
-      text += `stats\n${n}\n${paths.join('\n')}\n`;
+      text += `${group.as}\n${n}\n${paths.join('\n')}\n`;
       i += n;
     } else {
       text += encode(reqs[i] as AgentRequest);

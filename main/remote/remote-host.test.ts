@@ -155,9 +155,9 @@ function requestsIn(text: string): [string, string][] {
   for (let i = 0; i < lines.length;) {
     const op = lines[i++] as string;
     if (op === '') continue;
-    if (op === 'stats') {
+    if (op === 'stats' || op === 'versions') {
       const n = Number(lines[i++]);
-      for (let k = 0; k < n; k++) out.push(['stat', lines[i++] as string]);
+      for (let k = 0; k < n; k++) out.push([op.slice(0, -1), lines[i++] as string]);
       continue;
     }
     const n = args[op] ?? (['procs', 'node', 'exit'].includes(op) ? 0 : 1);

@@ -171,16 +171,48 @@ q_journal() { # unit lines
   $BOUND journalctl -u "$1" -n "$2" --no-pager -o short-iso </dev/null 2>&1 | blk
 }
 
-q_version() { # binary
-  if [ ! -e "$1" ]; then echo "T missing"; return; fi
-  echo "T file"
-  echo "$ENC"
+version_text() { # binary: its --version output, encoded (a block's lines)
   if command -v timeout >/dev/null 2>&1; then
     timeout 3 "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
   else
     "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
   fi
+}
+
+q_version() { # binary
+  if [ ! -e "$1" ]; then echo "T missing"; return; fi
+  echo "T file"
+  echo "$ENC"
+  version_text "$1"
   echo .
+}
+
+# One stage of q_versions' pipeline: runs its program at once, beside the other stages, then
+# passes on the answers of the stages before it (its input) and writes its own after them.
+v_stage() { # binary
+  if [ -e "$1" ]; then t=file; o=$(version_text "$1"); else t=missing; fi
+  cat
+  echo "> version"
+  echo "T $t"
+  if [ "$t" = file ]; then
+    echo "$ENC"
+    if [ -n "$o" ]; then printf '%s\n' "$o"; fi
+    echo .
+  fi
+  echo "<"
+}
+
+# Answers `versions N` followed by N paths as N `version` requests would be answered, with the
+# programs run side by side: a node's containerd and kubelet --version are Go programs of tens
+# of MB that take 20-100 ms each, and the scan waits for both before it asks CRI. No file is
+# written for it: each stage of a pipeline holds its own output until the stages before it are
+# done.
+q_versions() { # count
+  i=0; stages=':'
+  while [ "$i" -lt "$1" ] && IFS= read -r a; do
+    i=$((i + 1)); eval "vp_$i=\$a"; stages="$stages | v_stage \"\$vp_$i\""
+  done
+  eval "$stages" </dev/null
 }
 
 # The runtime's CRI answers through the node's own crictl (or k3s's), for one endpoint: which
@@ -215,6 +247,7 @@ while IFS= read -r op; do
   case $op in
     stat) IFS= read -r a; echo "> stat"; q_stat "$a" ;;
     stats) IFS= read -r a; case $a in *[!0-9]*|'') a=0 ;; esac; q_stats "$a"; continue ;;
+    versions) IFS= read -r a; case $a in *[!0-9]*|'') a=0 ;; esac; q_versions "$a"; continue ;;
     read) IFS= read -r a; IFS= read -r b; echo "> read"; q_read "$a" "$b" head ;;
     tail) IFS= read -r a; IFS= read -r b; echo "> tail"; q_read "$a" "$b" tail ;;
     list) IFS= read -r a; IFS= read -r b; echo "> list"; q_list "$a" "$b" ;;

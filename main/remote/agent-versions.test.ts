@@ -1,0 +1,89 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blockOf, type AgentAnswer } from './agent-protocol';
+import { AgentSession, encodeBatch, VERSIONS_MAX, type AgentRequest } from './agent-session';
+import { LocalShellTransport } from './testing/local-transport';
+
+const dir = mkdtempSync(join(tmpdir(), 'cnd-agent-versions-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const program = (name: string, body: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, `#!/bin/sh\n${body}\n`);
+  chmodSync(p, 0o755);
+  return p;
+};
+// Deterministic programs: a version line, nothing, more than the 4096 bytes kept, stderr only.
+const plain = [
+  program('one', 'echo "one v1.2.3"'),
+  program('silent', ':'),
+  program(
+    'chatty',
+    'i=0; while [ $i -lt 600 ]; do echo "line $i of a long --version"; i=$((i+1)); done',
+  ),
+  program('stderr', 'echo "to stderr" >&2; exit 3'),
+  join(dir, 'missing'),
+];
+// Two programs that each wait (at most 2 s) for the other to have started: one after the
+// other, the first gives up alone; side by side, each sees the other.
+const waitFor = (me: string, other: string): string =>
+  program(
+    me,
+    `touch ${dir}/${me}.started; i=0; while [ ! -e ${dir}/${other}.started ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done; [ -e ${dir}/${other}.started ] && echo "${me} saw ${other}" || echo "${me} alone"`,
+  );
+const pair = [waitFor('left', 'right'), waitFor('right', 'left')];
+
+const shells: [string, string[]][] = [['sh', []]];
+if (existsSync('/usr/bin/busybox') || existsSync('/bin/busybox'))
+  shells.push(['busybox sh', ['busybox']]);
+
+const text = (a: AgentAnswer | undefined): string | undefined =>
+  a?.type === 'file' ? (blockOf(a, 0)?.toString() ?? '') : undefined;
+
+describe.each(shells)('versions asked together (%s)', (_name, shell) => {
+  it('answer exactly as one at a time, in the order asked', async () => {
+    const one = new AgentSession(new LocalShellTransport(shell));
+    const t = new LocalShellTransport(shell);
+    const many = new AgentSession(t);
+    try {
+      const alone: (string | undefined)[] = [];
+      for (const path of plain) alone.push(text(await one.ask({ op: 'version', path })));
+      const together = await Promise.all(plain.map((path) => many.ask({ op: 'version', path })));
+      expect(together.map(text)).toEqual(alone);
+      expect(alone[0]).toBe('one v1.2.3\n');
+      expect(alone[2]?.length).toBe(4096);
+      expect(alone[3]).toBe('to stderr\n');
+      expect(alone[4]).toBeUndefined();
+      expect((t.written[0] ?? []).join('')).toMatch(/^versions\n5\n/);
+    } finally {
+      await one.close();
+      await many.close();
+    }
+  });
+
+  it('run side by side on the node', async () => {
+    for (const p of ['left', 'right']) rmSync(join(dir, `${p}.started`), { force: true });
+    const s = new AgentSession(new LocalShellTransport(shell));
+    try {
+      const answers = await Promise.all(pair.map((path) => s.ask({ op: 'version', path })));
+      expect(answers.map(text)).toEqual(['left saw right\n', 'right saw left\n']);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('versions in a batch', () => {
+  const version = (path: string): AgentRequest => ({ op: 'version', path });
+  it(`go as one request of at most ${VERSIONS_MAX}, in place; a lone one as itself`, () => {
+    const reqs = Array.from({ length: VERSIONS_MAX + 1 }, (_, i) => version(`/v${i}`));
+    expect(encodeBatch([version('/a'), { op: 'node' }, ...reqs])).toBe(
+      `version\n/a\nnode\nversions\n${VERSIONS_MAX}\n${reqs
+        .slice(0, VERSIONS_MAX)
+        .map((r) => (r as { path: string }).path)
+        .join('\n')}\nversion\n/v${VERSIONS_MAX}\n`,
+    );
+  });
+});
