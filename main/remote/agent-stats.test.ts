@@ -1,19 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentAnswer } from './agent-protocol';
 import { AgentSession, encodeBatch, STATS_MAX, type AgentRequest } from './agent-session';
 import { LocalShellTransport } from './testing/local-transport';
+import { NODE_SHELLS } from './testing/shells';
 
 const dir = mkdtempSync(join(tmpdir(), 'cnd-agent-stats-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,9 +39,7 @@ const paths = [
   '/proc/version', // a file wc -c must read to size (its st_size is 0)
 ];
 
-const shells: [string, string[]][] = [['sh', []]];
-if (existsSync('/usr/bin/busybox') || existsSync('/bin/busybox'))
-  shells.push(['busybox sh', ['busybox']]);
+const shells = NODE_SHELLS;
 
 /** Answers as the parser gives them, without what only says how they were framed. */
 const plain = (a: AgentAnswer): unknown => ({ ...a, blocks: undefined });

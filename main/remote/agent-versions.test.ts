@@ -1,10 +1,11 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blockOf, type AgentAnswer } from './agent-protocol';
 import { AgentSession, encodeBatch, VERSIONS_MAX, type AgentRequest } from './agent-session';
 import { LocalShellTransport } from './testing/local-transport';
+import { NODE_SHELLS } from './testing/shells';
 
 const dir = mkdtempSync(join(tmpdir(), 'cnd-agent-versions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,9 +36,7 @@ const waitFor = (me: string, other: string): string =>
   );
 const pair = [waitFor('left', 'right'), waitFor('right', 'left')];
 
-const shells: [string, string[]][] = [['sh', []]];
-if (existsSync('/usr/bin/busybox') || existsSync('/bin/busybox'))
-  shells.push(['busybox sh', ['busybox']]);
+const shells = NODE_SHELLS;
 
 const text = (a: AgentAnswer | undefined): string | undefined =>
   a?.type === 'file' ? (blockOf(a, 0)?.toString() ?? '') : undefined;

@@ -21,12 +21,11 @@ import { NodeFiles } from './node-files';
 import { nodeStateIo } from './node-state';
 import { TransportNodeFs } from './transport-node-fs';
 import { LocalShellTransport } from './testing/local-transport';
+import { NODE_SHELLS } from './testing/shells';
 
 // The "node" is this machine, reached through a real shell (sh, and busybox sh where present):
 // every operation runs the same script a repair over ssh runs on the node.
-const shells: [string, string[]][] = [['sh', []]];
-if (existsSync('/usr/bin/busybox') || existsSync('/bin/busybox'))
-  shells.push(['busybox sh', ['busybox']]);
+const shells = NODE_SHELLS;
 
 let dir: string;
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinuxHost } from '../host/linux-host';
 import { RemoteLinuxHost, parseProcTable } from './remote-host';
 import { LocalShellTransport } from './testing/local-transport';
+import { NODE_SHELLS } from './testing/shells';
 import { until } from '../../shared/until.testutil';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
@@ -29,9 +30,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shells: [string, string[]][] = [['sh', []]];
-if (existsSync('/usr/bin/busybox') || existsSync('/bin/busybox'))
-  shells.push(['busybox sh', ['busybox']]);
+const shells = NODE_SHELLS;
 
 describe.each(shells)('the node agent under %s answers like LinuxHost', (_name, shell) => {
   it('stat, read, list, tail agree with the local reader', async () => {
