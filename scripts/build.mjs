@@ -13,9 +13,6 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   legalComments: 'none',
-  // main/cri/proto/load.ts reads import.meta.url only to find .proto files beside a module run
-  // from source; in a CommonJS bundle it is empty on purpose and the embedded proto is used.
-  logOverride: { 'empty-import-meta': 'silent' },
 };
 
 /**

@@ -1,7 +1,7 @@
 // One gRPC channel to one CRI endpoint, with unary calls that always carry a deadline and
 // resolve (never reject) to either the decoded answer or a CriError.
 import { Client, credentials, Metadata, type ServiceError } from '@grpc/grpc-js';
-import { loadCriDefinitions } from './proto/load';
+import { criRuntimeService } from './proto/load';
 import { toDialTarget } from './endpoint';
 import type { CriApi, CriError } from './types';
 
@@ -39,11 +39,10 @@ export function openCriChannel(endpoint: string): CriChannel {
     return { call: () => Promise.resolve({ ok: false, error }), close: () => undefined };
   }
   const client = new Client(dial.target, credentials.createInsecure(), CHANNEL_OPTIONS);
-  const defs = loadCriDefinitions();
   let closed = false;
   return {
     call(api, method, request, deadline) {
-      const def = defs.runtimeService[api][method];
+      const def = criRuntimeService(api)[method];
       if (!def) throw new Error(`${api}.RuntimeService/${method} is not in the CRI proto`);
       if (closed)
         return Promise.resolve({ ok: false, error: { code: 1, message: 'CRI channel closed' } });

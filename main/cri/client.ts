@@ -4,7 +4,7 @@
 // `deadlineMs` in total, not once per call. The channel is always closed before returning.
 import { openCriChannel, type CriChannel } from './channel';
 import { decodeSandboxList, decodeStatus, decodeVersion } from './decode';
-import { loadCriDefinitions } from './proto/load';
+import { criRuntimeService } from './proto/load';
 import type { CriApi, CriEntry, CriError } from './types';
 
 export {
@@ -27,12 +27,13 @@ const UNIMPLEMENTED = 12;
 const KUBELET_API_VERSION = '0.1.0';
 
 /**
- * Compiles the CRI definitions now (proto-loader's parse and protobufjs's generated coders, some
- * 30 ms) so that a caller with idle time — a remote scan waiting for the node's first answer —
- * does not pay it later, between the collection and the first CRI call.
+ * Builds the runtime.v1 definitions now (protobufjs's parse and the coders it generates for the
+ * three messages a probe exchanges) so that a caller with idle time — a remote scan waiting for
+ * the node's first answer — does not pay it later, between the collection and the first CRI call.
+ * runtime.v1alpha2 is left for the runtimes that need it.
  */
 export function warmCriDefinitions(): void {
-  const v1 = loadCriDefinitions().runtimeService['runtime.v1'];
+  const v1 = criRuntimeService('runtime.v1');
   for (const m of ['Version', 'Status', 'ListPodSandbox'] as const) {
     const def = v1[m];
     if (!def) continue;

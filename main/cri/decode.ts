@@ -1,5 +1,6 @@
-// Turns proto-loader's plain objects (typed `object`) into our typed shapes without trusting
-// them: a field of the wrong type becomes its empty value instead of leaking through.
+// Turns the plain objects CRI answers decode to (proto/load.ts; typed `object`) into our typed
+// shapes without trusting them: a field of the wrong type becomes its empty value instead of
+// leaking through.
 import type { CriCondition, CriPodSandboxStatus, CriSandbox, CriStatus, CriVersion } from './types';
 
 type Obj = Record<string, unknown>;

@@ -10,7 +10,7 @@ import {
   status as grpcStatus,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
-import { loadCriDefinitions } from './proto/load';
+import { criRuntimeService } from './proto/load';
 import type { CriApi } from './types';
 
 export interface FakeServer {
@@ -28,7 +28,6 @@ export async function startGrpcCriServer(
   services: Partial<Record<CriApi, FakeRuntime>>,
 ): Promise<FakeServer> {
   const server = new Server();
-  const defs = loadCriDefinitions();
   for (const [api, impl] of Object.entries(services) as [CriApi, FakeRuntime][]) {
     const handlers: UntypedServiceImplementation = {};
     for (const [method, fn] of Object.entries(impl)) {
@@ -39,7 +38,7 @@ export async function startGrpcCriServer(
         callback(null, fn(call.request));
       };
     }
-    server.addService(defs.runtimeService[api], handlers);
+    server.addService(criRuntimeService(api), handlers);
   }
   await new Promise<void>((resolve, reject) =>
     server.bindAsync(`unix:${socket}`, ServerCredentials.createInsecure(), (err) =>

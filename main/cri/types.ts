@@ -28,7 +28,7 @@ export interface CriPodSandboxStatus extends CriSandbox {
   additionalIps: string[];
 }
 
-/** The part of CRI PodSandboxConfig the lab sets (camelCase, as @grpc/proto-loader expects). */
+/** The part of CRI PodSandboxConfig the lab sets (camelCase, as proto/load.ts encodes it). */
 export interface PodSandboxConfig {
   metadata: { name: string; uid: string; namespace: string; attempt?: number };
   hostname?: string;

@@ -2,8 +2,8 @@
 //
 // Why a TS copy of the .proto files: the CLI is bundled by esbuild into one `dist/cli.cjs` (and the
 // desktop main process into a CJS file), where no `.proto` file sits next to the code. The loader
-// (`load.ts`) reads `runtime-v1.proto` / `runtime-v1alpha2.proto` from disk when they are next to
-// the module and otherwise writes this text to a temp dir and loads that. `proto.test.ts` checks
+// (`load.ts`) parses this text in memory, bundled or not; `runtime-v1.proto` /
+// `runtime-v1alpha2.proto` stay as the copy people and gRPC tools read. `proto.test.ts` checks
 // that both files are byte-for-byte `criProtoText(<package>)`, so the two copies cannot drift.
 //
 // Field numbers are those of k8s.io/cri-api `pkg/apis/runtime/v1/api.proto` (and the identical

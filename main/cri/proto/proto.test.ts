@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { loadCriDefinitions, loadFrom } from './load';
+import { criRuntimeService } from './load';
 import { CRI_PACKAGES, criProtoFileName, criProtoText } from './proto-text';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -24,44 +24,37 @@ describe('CRI proto', () => {
     expect(readFileSync(join(here, criProtoFileName(pkg)), 'utf8')).toBe(criProtoText(pkg));
   });
 
-  it('loads from the files next to the module when unbundled', () => {
-    expect(loadCriDefinitions().source).toBe('files');
+  it.each(CRI_PACKAGES)('%s RuntimeService: every method, unary, at its gRPC path', (pkg) => {
+    const service = criRuntimeService(pkg);
+    expect(Object.keys(service).sort()).toEqual([...methods].sort());
+    for (const m of methods) {
+      expect(service[m]).toMatchObject({
+        path: `/${pkg}.RuntimeService/${m}`,
+        requestStream: false,
+        responseStream: false,
+        // grpc-js's Server also finds a handler under this name (proto-loader's camelCase).
+        originalName: m.charAt(0).toLowerCase() + m.slice(1),
+      });
+    }
+    // Round trip of a message with int64 and enum fields, through the loader options we rely on.
+    const list = service.ListPodSandbox;
+    const wire = list?.responseSerialize({
+      items: [{ id: 'x', state: 'SANDBOX_NOTREADY', createdAt: '1764666000123456789' }],
+    });
+    expect(wire && list?.responseDeserialize(wire)).toMatchObject({
+      items: [{ id: 'x', state: 'SANDBOX_NOTREADY', createdAt: '1764666000123456789', labels: {} }],
+    });
   });
 
-  it.each(['files', 'embedded'] as const)(
-    '%s source exposes every RuntimeService method of both packages',
-    (source) => {
-      const defs = loadFrom(source);
-      expect(
-        Object.keys(defs.runtimeService['runtime.v1'])
-          .filter((m) => methods.includes(m))
-          .sort(),
-      ).toEqual([...methods].sort());
-      expect(defs.runtimeService['runtime.v1alpha2'].Status?.path).toBe(
-        '/runtime.v1alpha2.RuntimeService/Status',
-      );
-      // Round trip of a message with int64 and enum fields, through the loader options we rely on.
-      const list = defs.runtimeService['runtime.v1'].ListPodSandbox;
-      const wire = list?.responseSerialize({
-        items: [{ id: 'x', state: 'SANDBOX_NOTREADY', createdAt: '1764666000123456789' }],
-      });
-      expect(wire && list?.responseDeserialize(wire)).toMatchObject({
-        items: [
-          { id: 'x', state: 'SANDBOX_NOTREADY', createdAt: '1764666000123456789', labels: {} },
-        ],
-      });
-    },
-  );
-
-  it('still loads when bundled by esbuild into one .mjs with no .proto beside it', async () => {
+  it('builds when bundled by esbuild into one .mjs with no .proto beside it', async () => {
     const out = mkdtempSync(join(tmpdir(), 'cri-bundle-'));
     try {
       const entry = join(out, 'entry.mjs');
       await build({
         stdin: {
-          contents: `import { loadCriDefinitions } from ${JSON.stringify(join(here, 'load.ts'))};
-                     const d = loadCriDefinitions();
-                     console.log(JSON.stringify({ source: d.source, path: d.runtimeService['runtime.v1'].Version.path }));`,
+          contents: `import { criRuntimeService } from ${JSON.stringify(join(here, 'load.ts'))};
+                     const version = criRuntimeService('runtime.v1').Version;
+                     console.log(JSON.stringify({ path: version.path, wire: version.requestSerialize({ version: '0.1.0' }).toString('hex') }));`,
           resolveDir: here,
           loader: 'ts',
         },
@@ -77,8 +70,8 @@ describe('CRI proto', () => {
       });
       const printed = execFileSync(process.execPath, [entry], { encoding: 'utf8' });
       expect(JSON.parse(printed)).toEqual({
-        source: 'embedded',
         path: '/runtime.v1.RuntimeService/Version',
+        wire: '0a05302e312e30',
       });
     } finally {
       rmSync(out, { recursive: true, force: true });
