@@ -69,7 +69,7 @@ block() { # bytes
 }
 while IFS= read -r op; do
   case $op in
-    stat|version|which|crictl|services) read -r a ;;
+    stat|version|which|crictl|services|relay) read -r a ;;
     read|tail|list|journal) read -r a; read -r b ;;
     stats) # N paths, one stat answer each (as the real agent answers them)
       read -r n; i=0

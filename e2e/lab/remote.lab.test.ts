@@ -88,14 +88,15 @@ describe.each(Object.entries(SCENARIOS))('node container, scenario %s', (_name, 
         );
       const before = await sessions();
       const viaContainer = await scanJson(['--target', node.target]);
-      // The agent's and the CRI relay's `podman exec` clients were let remove their exec
-      // sessions: killed, each left one in the container for good, and every later exec slower.
+      // The agent's `podman exec` client was let remove its exec session: a killed client
+      // leaves it in the container for good, and every later exec gets slower.
       expect(await sessions(), 'exec sessions left in the node container').toBe(before);
       const ssh = node.ssh as NonNullable<NodeContainer['ssh']>;
       const viaSsh = await scanJson(['--target', ssh.target, '--ssh-config', ssh.configFile]);
       expect(signature(viaContainer)).toEqual(signature(inside));
       expect(signature(viaSsh)).toEqual(signature(inside));
-      // Every report names its target and transport, and how CRI was asked.
+      // Every report names its target and transport, and how CRI was asked: one program on the
+      // node for the whole scan, CRI included (the agent's run is handed to socat at its end).
       expect(viaContainer.target).toMatchObject({
         target: node.target,
         transport: 'podman exec',

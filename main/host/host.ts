@@ -95,6 +95,11 @@ export interface Host {
   /** Why cri() gave no answers, when the host knows (a remote node without a CRI relay). */
   criUnavailable?(): string | undefined;
   /**
+   * CRI goes over the host's one connection to the node and ends it (a remote node's agent hands
+   * its run to the socket): ask it once every file is read, not beside them.
+   */
+  readonly criLast?: boolean;
+  /**
    * Runs a CNI plugin with CNI_COMMAND=VERSION (no network change). Only a live node can; a
    * bundle answers what its collection recorded. `undefined`: not asked / not recorded.
    */

@@ -67,6 +67,8 @@ export class RecordingHost implements Host {
   readonly os: 'linux' | 'windows';
   readonly source: 'live' | 'bundle';
   readonly label: string;
+  /** As the host recorded: CRI asked last when it ends the node's one connection. */
+  readonly criLast: boolean;
   private readonly paths: Record<string, ManifestPathEntry> = {};
   private readonly files = new Map<string, Buffer>();
   /** Files handed to the sink: path → bytes. */
@@ -97,6 +99,7 @@ export class RecordingHost implements Host {
     this.os = inner.os;
     this.source = inner.source;
     this.label = `recording ${inner.label}`;
+    this.criLast = inner.criLast === true;
   }
 
   private gated<T>(call: () => Promise<T>): Promise<T> {

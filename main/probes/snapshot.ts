@@ -86,16 +86,19 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
   });
 
   let asked: Promise<Snapshot['cri']> | undefined;
-  if (!opts.skipCri) {
+  const askCri = (): void => {
+    if (opts.skipCri) return;
     progress('asking the runtimes over CRI');
     // Only sockets that exist are asked: a missing one is `cri.endpoint.missing`'s business.
     const ask = endpoints
       .filter((e) => e.state === 'present' || e.state === 'unknown')
       .map((e) => e.endpoint);
-    // Asked now, while the CNI files are read: the runtimes answer over their own connection.
     asked = host.cri(ask);
     asked.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
-  }
+  };
+  // Asked now, while the CNI files are read: the runtimes answer over their own connection —
+  // unless CRI ends the host's one connection to the node (criLast): then once they are read.
+  if (!host.criLast) askCri();
 
   progress('CNI configuration');
   const confPaths: string[] = [];
@@ -125,6 +128,13 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     probePluginVersions(ctx, confDirs, binDirs),
   ]);
   logsAndFiles.catch(() => undefined);
+  if (host.criLast) {
+    await logsAndFiles.then(
+      () => undefined,
+      () => undefined,
+    );
+    askCri();
+  }
   const cri: Snapshot['cri'] = await asked;
   const criUnknown = cri === undefined ? host.criUnavailable?.() : undefined;
 

@@ -12,6 +12,53 @@ function parse(text: string | Buffer): AgentAnswer[] {
   return out;
 }
 
+describe('a relay: the run handed to the CRI socket', () => {
+  const greet = '@ cni-doctor-agent 1 B\n';
+  function relayed(cut: number) {
+    const out: AgentAnswer[] = [];
+    const raw: Buffer[] = [];
+    const p = new AgentParser(
+      (a) => out.push(a),
+      undefined,
+      undefined,
+      undefined,
+      () => (b) => raw.push(b),
+    );
+    // The socket's own bytes are binary, newlines and agent-like records included.
+    const socket = Buffer.from([
+      0, 0, 0x12, 4, 0, 10, 0x3e, 0x20, 0x72, 0x65, 0x61, 0x64, 10, 60, 10,
+    ]);
+    const text = Buffer.concat([Buffer.from(`${greet}> which\nN 4 /x/y\n<\n@ relay\n`), socket]);
+    p.push(text.subarray(0, cut));
+    p.push(text.subarray(cut));
+    return { out, raw: Buffer.concat(raw), socket };
+  }
+
+  it('hands every byte after `@ relay` on as it is, however the stream is cut', () => {
+    const whole = Buffer.byteLength(`${greet}> which\nN 4 /x/y\n<\n@ relay\n`) + 15;
+    for (let cut = 0; cut <= whole; cut++) {
+      const { out, raw, socket } = relayed(cut);
+      expect(out.map((a) => a.op)).toEqual(['which']);
+      expect(raw.equals(socket)).toBe(true);
+    }
+  });
+
+  it('refuses `@ relay` nobody asked for, and one inside an answer', () => {
+    const p = new AgentParser(() => undefined);
+    p.push(Buffer.from(greet));
+    expect(() => p.push(Buffer.from('@ relay\n'))).toThrow(/relay nobody asked for/);
+    const q = new AgentParser(
+      () => undefined,
+      undefined,
+      undefined,
+      undefined,
+      () => () => undefined,
+    );
+    q.push(Buffer.from(`${greet}> stat\n`));
+    expect(() => q.push(Buffer.from('@ relay\n'))).toThrow(AgentProtocolError);
+  });
+});
+
 describe('node agent records', () => {
   it('skips a login banner, reads names with newlines, base64 and hex blocks', () => {
     const a = parse(

@@ -65,6 +65,8 @@ export class AgentParser {
   private current: { a: AgentAnswer; limits: AnswerLimits; bytes: number } | undefined;
   private block: OpenBlock | undefined;
   private pendingName: number | undefined;
+  /** After `@ relay`: every later byte is the relayed socket's, handed on as it comes. */
+  private raw: ((chunk: Buffer) => void) | undefined;
   greeted = false;
 
   /**
@@ -76,6 +78,11 @@ export class AgentParser {
     private readonly onBye: () => void = () => undefined,
     private readonly begin: (op: string) => AnswerLimits = () => UNLIMITED,
     private readonly budget: SessionBudget = { limit: Infinity, used: 0 },
+    /**
+     * Asked at `@ relay` (the agent handed its run to socat): where the bytes after it go. It
+     * throws when nobody asked for a relay; without it, `@ relay` is a protocol error.
+     */
+    private readonly onRelay?: () => (chunk: Buffer) => void,
   ) {}
 
   /** Bytes of node output held by the parser now (undecoded text, pieces of an open block). */
@@ -84,6 +91,10 @@ export class AgentParser {
   }
 
   push(chunk: Buffer): void {
+    if (this.raw) {
+      this.raw(chunk);
+      return;
+    }
     this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk]);
     for (;;) {
       if (this.pendingName !== undefined) {
@@ -109,7 +120,14 @@ export class AgentParser {
       }
       const line = this.buf.subarray(0, nl).toString('latin1');
       this.buf = this.buf.subarray(nl + 1);
-      this.line(line);
+      const raw = this.line(line);
+      if (raw) {
+        // The socket's first bytes may have come in the same chunk as `@ relay`.
+        const rest = this.buf;
+        this.buf = Buffer.alloc(0);
+        if (rest.length > 0) raw(rest);
+        return;
+      }
     }
   }
 
@@ -190,7 +208,8 @@ export class AgentParser {
       );
   }
 
-  private line(line: string): void {
+  /** Handles one record; at `@ relay`, returns where the bytes after it go. */
+  private line(line: string): ((chunk: Buffer) => void) | undefined {
     if (!this.greeted) {
       // The shell may print a login banner first (ssh): skip until the agent's greeting.
       if (line.startsWith('@ cni-doctor-agent 1 ')) this.greeted = true;
@@ -201,6 +220,11 @@ export class AgentParser {
     if (line === '@ bye' && !this.current) {
       this.onBye();
       return;
+    }
+    if (line === '@ relay' && !this.current) {
+      if (!this.onRelay) throw new AgentProtocolError('a relay nobody asked for');
+      this.raw = this.onRelay();
+      return this.raw;
     }
     switch (tag) {
       case '>':

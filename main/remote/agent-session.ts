@@ -8,6 +8,7 @@
  * every answer and the session as a whole are capped in size (answer-limits.ts). Past either, the
  * session fails with an error naming the target, and the program on the node is stopped.
  */
+import { PassThrough } from 'node:stream';
 import { AGENT_SH } from './scripts/agent-sh';
 import { AgentParser, type AgentAnswer, type SessionBudget } from './agent-protocol';
 import { answerLimits, SESSION_MAX_BYTES } from './answer-limits';
@@ -26,9 +27,13 @@ export type AgentRequest =
   | { op: 'journal'; unit: string; lines: number }
   | { op: 'version'; path: string }
   | { op: 'which'; program: string }
-  | { op: 'crictl'; endpoint: string };
+  | { op: 'crictl'; endpoint: string }
+  /** The run's last request: socat takes the run over for a CRI socket (handOver). */
+  | { op: 'relay'; path: string };
 
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9@._-]{0,127}$/;
+/** A socket path socat can be given as is (its address syntax reads `,` and `:`). */
+export const RELAYABLE = /^\/[A-Za-z0-9._/-]{1,200}$/;
 
 /** Why a request cannot be sent (paths are node data: a newline would split the request). */
 export function requestProblem(r: AgentRequest): string | undefined {
@@ -45,6 +50,9 @@ export function requestProblem(r: AgentRequest): string | undefined {
   // Unquoted words in the agent split on spaces; a plain unix socket path is all crictl needs.
   if (r.op === 'crictl' && !/^unix:\/\/\/[A-Za-z0-9._/-]{1,200}$/.test(r.endpoint))
     return 'only a plain unix:// endpoint is handed to crictl';
+  // socat reads `,` and `:` in an address as its own option syntax.
+  if (r.op === 'relay' && !RELAYABLE.test(r.path))
+    return `${r.path} cannot be relayed (not a plain unix socket path)`;
   return undefined;
 }
 
@@ -70,6 +78,8 @@ function encode(r: AgentRequest): string {
       return `which\n${r.program}\n`;
     case 'crictl':
       return `crictl\n${r.endpoint}\n`;
+    case 'relay':
+      return `relay\n${r.path}\n`;
   }
 }
 
@@ -142,6 +152,10 @@ export class AgentSession {
   private broken = false;
   private stderr = '';
   private bye: (() => void) | undefined;
+  /** A relay was asked (handOver): nothing more may be asked of this run. */
+  private handingOver = false;
+  /** The relayed socket's bytes, once the agent handed its run to socat. */
+  private relayed: PassThrough | undefined;
   runs = 0;
   exchanges = 0;
   /** Called once when the session fails early (a deadline, a cap, a broken stream). */
@@ -191,7 +205,15 @@ export class AgentSession {
         return answerLimits(head.req);
       },
       this.budget,
+      () => {
+        if (this.waiting[0]?.req.op !== 'relay') throw new Error('a relay nobody asked for');
+        const socket = new PassThrough();
+        this.relayed = socket;
+        this.answered({ op: 'relay', chunks: [], names: [], values: [] });
+        return (b) => socket.write(b);
+      },
     );
+    p.stdout.on('end', () => this.relayed?.end());
     p.stdout.on('data', (b: Buffer) => {
       if (this.broken) return;
       try {
@@ -277,10 +299,35 @@ export class AgentSession {
     this.proc?.kill();
   }
 
+  /**
+   * Hands the rest of this run to a CRI socket: the agent answers what was asked before, then
+   * runs socat on `path` over the same stdin and stdout, so CRI needs no second program run
+   * through the transport. Nothing can be asked of this session afterwards (the caller starts
+   * another). The socket's stream, as a program on the node; or why not (the node has no socat).
+   */
+  async handOver(path: string): Promise<{ socket: NodeProcess } | { unavailable: string }> {
+    const asked = this.ask({ op: 'relay', path });
+    this.handingOver = true;
+    const a = await asked;
+    const p = this.proc;
+    if (!this.relayed || !p) return { unavailable: a.unavailable ?? 'the relay was refused' };
+    return {
+      socket: {
+        stdin: p.stdin,
+        stdout: this.relayed,
+        stderr: p.stderr,
+        exit: p.exit,
+        kill: () => p.kill(),
+      },
+    };
+  }
+
   ask(r: AgentRequest): Promise<AgentAnswer> {
     const problem = requestProblem(r);
     if (problem) return Promise.reject(new Error(problem));
     if (this.failure) return Promise.reject(this.failure);
+    if (this.handingOver)
+      return Promise.reject(new Error('this run of the agent was handed to the CRI relay'));
     this.start();
     return new Promise<AgentAnswer>((resolve, reject) => {
       if (this.waiting.length === 0) this.headDueAt = Date.now();
@@ -311,6 +358,15 @@ export class AgentSession {
     const p = this.proc;
     if (!p) return;
     this.failure ??= new Error('the session was closed');
+    if (this.relayed) {
+      // socat on the node: its input ended, it ends; the client is let clean up as below.
+      if (this.transport.clientCleansUp) endProgram(p);
+      else {
+        p.stdin.end();
+        p.detach?.();
+      }
+      return;
+    }
     // The agent's goodbye means the shell on the node has run its last command; the client's own
     // teardown (container exec, ssh) then goes on without us waiting for it.
     const said = new Promise<'bye'>((resolve) => (this.bye = () => resolve('bye')));

@@ -98,6 +98,9 @@ export function answerLimits(r: AgentRequest): AnswerLimits {
         maxNameBytes: PATH_BYTES,
         maxBytes: PATH_BYTES,
       });
+    case 'relay':
+      // Only the answer that socat is missing; once handed over, the bytes are gRPC's business.
+      return limits(`a CRI relay to ${r.path}`, {});
     case 'crictl':
       // Which crictl (a name), then per call (version, info, pods) an exit code and its output.
       return limits(`crictl on ${r.endpoint}`, {

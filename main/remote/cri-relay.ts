@@ -10,27 +10,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CriEntry } from '../../shared/model/cri';
 import { endpointToPath } from '../conventions/endpoint';
+import { RELAYABLE } from './agent-session';
 import { endProgram, type NodeProcess, type Transport } from './transport';
-
-/** socat reads `,` and `:` in an address as option syntax: only plain paths are relayed. */
-const RELAYABLE = /^\/[A-Za-z0-9._/-]{1,200}$/;
 
 export interface RelayStats {
   connections: number;
-  /** socat started before it was needed, per node socket path (see prewarmRelay). */
+  /** socat programs started on the node for connections (not counting a handed-over run). */
+  runs?: number;
+  /** socat already running on the node, per node socket path (see offerRelay). */
   warm?: Map<string, NodeProcess>;
 }
 
 /**
- * Starts `socat` for a node socket before the scan asks CRI, so the program start (hundreds of
- * milliseconds through `podman exec` or ssh) overlaps the collection instead of following it.
- * The first connection to that socket takes it; an unused one is killed by closeWarm().
+ * A socat already running on the node for `nodePath` — the agent's own run, handed over at its
+ * end (AgentSession.handOver) — is what the first connection to that socket takes instead of
+ * starting one; an unused one is ended by closeWarm().
  */
-export function prewarmRelay(t: Transport, nodePath: string, stats: RelayStats): void {
-  if (!RELAYABLE.test(nodePath)) return;
+export function offerRelay(stats: RelayStats, nodePath: string, p: NodeProcess): void {
   stats.warm ??= new Map();
-  if (stats.warm.has(nodePath)) return;
-  const p = t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
+  if (stats.warm.has(nodePath)) return endProgram(p);
   p.stderr.resume();
   stats.warm.set(nodePath, p);
   void p.exit.then(() => {
@@ -100,6 +98,7 @@ async function openRelay(t: Transport, nodePath: string, stats: RelayStats): Pro
     sockets.add(conn);
     const warm = stats.warm?.get(nodePath);
     if (warm) stats.warm?.delete(nodePath);
+    if (!warm) stats.runs = (stats.runs ?? 0) + 1;
     const p = warm ?? t.spawn(['socat', '-', `UNIX-CONNECT:${nodePath}`]);
     programs.add(p);
     conn.pipe(p.stdin);

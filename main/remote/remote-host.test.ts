@@ -10,6 +10,11 @@ import { until } from '../../shared/until.testutil';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { WELL_KNOWN_BIN_DIRS, WELL_KNOWN_CONF_DIRS } from '../conventions/cni-files';
 import { READ_LIMITS } from '../bundle/limits';
+import { startGrpcCriServer, type FakeServer } from '../cri/fake-cri-server';
+
+const hasSocat = ['/usr/bin/socat', '/bin/socat', '/usr/local/bin/socat'].some((p) =>
+  existsSync(p),
+);
 
 let dir: string;
 beforeAll(() => {
@@ -90,7 +95,7 @@ describe.each(shells)('the node agent under %s answers like LinuxHost', (_name, 
 
 describe('connecting', () => {
   it('sends the first batch before the caller goes on, not at the end of its turn', async () => {
-    const t = new LocalShellTransport([], 60_000);
+    const t = new LocalShellTransport();
     const remote = new RemoteLinuxHost(t);
     try {
       const connecting = remote.connect();
@@ -104,35 +109,75 @@ describe('connecting', () => {
     }
   });
 
-  it('started() settles once the agent and the relay have been started', async () => {
-    const t = new LocalShellTransport([], 5);
+  it('started() settles once the agent has been started, the one program a scan runs', async () => {
+    const t = new LocalShellTransport();
     const remote = new RemoteLinuxHost(t);
     try {
       const connecting = remote.connect();
       await remote.started();
-      expect(t.spawned.map((a) => a[0])).toEqual(['sh', 'socat']);
+      expect(t.spawned.map((a) => a[0])).toEqual(['sh']);
       await connecting;
+      // Nothing else starts by itself meanwhile: CRI goes over this same run, at its end.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(t.spawned.map((a) => a[0])).toEqual(['sh']);
     } finally {
       await remote.close();
     }
   });
+});
 
-  it("starts the CRI relay's program startGapMs behind the agent, and never after close", async () => {
-    const late = new LocalShellTransport([], 60_000);
-    const remote = new RemoteLinuxHost(late);
-    await remote.connect();
-    await remote.close();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(late.spawned.map((a) => a[0])).toEqual(['sh']);
+describe.skipIf(!hasSocat)("CRI over the agent's own run", () => {
+  let servers: FakeServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+  const runtime = (version: string) => ({
+    Version: () => ({ version: '0.1.0', runtimeName: 'containerd', runtimeVersion: version }),
+    Status: () => ({ status: { conditions: [] }, info: {} }),
+    ListPodSandbox: () => ({ items: [] }),
+  });
 
-    const soon = new LocalShellTransport([], 0);
-    const other = new RemoteLinuxHost(soon);
+  it('hands the agent to socat at its end: one program for the files and CRI, answers intact', async () => {
+    const sock = join(dir, 'one.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': runtime('v9.9.9-one') }));
+    const t = new LocalShellTransport();
+    const remote = new RemoteLinuxHost(t);
+    let firstExited = false;
     try {
-      await other.connect();
-      await until(() => soon.spawned.length >= 2, 'the CRI relay to start');
-      expect(soon.spawned.map((a) => a[0])).toEqual(['sh', 'socat']);
+      expect((await remote.stat(join(dir, 'plugin'))).ok).toBe(true);
+      void t.processes[0]?.exit.then(() => (firstExited = true));
+      const [entry] = (await remote.cri([`unix://${sock}`])) ?? [];
+      expect(entry?.api).toBe('runtime.v1');
+      expect(entry?.version?.runtimeVersion).toBe('v9.9.9-one');
+      expect(remote.criRoute).toMatch(/^grpc through socat/);
+      expect(t.spawned.map((a) => a[0])).toEqual(['sh']);
+      // The relay request was the run's last; what follows it is the gRPC client's own bytes.
+      const sent = (t.written[0] ?? []).join('');
+      expect(sent).toContain(`relay\n${sock}\nPRI * HTTP/2.0`);
+      // A question after CRI is answered by a new run, not written into the socket.
+      expect((await remote.stat(join(dir, 'big.log'))).ok).toBe(true);
+      expect(t.spawned.map((a) => a[0])).toEqual(['sh', 'sh']);
     } finally {
-      await other.close();
+      await remote.close();
+    }
+    // Ended by closing its input, the handed-over run exits by itself (its client cleans up).
+    await until(() => firstExited, 'the relayed run to exit once closed');
+  });
+
+  it('relays a second endpoint through a socat run of its own', async () => {
+    const a = join(dir, 'a.sock');
+    const b = join(dir, 'b.sock');
+    servers.push(await startGrpcCriServer(a, { 'runtime.v1': runtime('v1-a') }));
+    servers.push(await startGrpcCriServer(b, { 'runtime.v1': runtime('v1-b') }));
+    const t = new LocalShellTransport();
+    const remote = new RemoteLinuxHost(t);
+    try {
+      const entries = (await remote.cri([`unix://${a}`, `unix://${b}`])) ?? [];
+      expect(entries.map((e) => e.version?.runtimeVersion)).toEqual(['v1-a', 'v1-b']);
+      expect(t.spawned.map((x) => x[0])).toEqual(['sh', 'socat']);
+    } finally {
+      await remote.close();
     }
   });
 });

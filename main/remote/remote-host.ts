@@ -26,9 +26,10 @@ import type {
 import { isRelevant, processName } from '../host/linux/proc';
 import { journalFact, parseSystemctlShow, versionIn } from '../host/linux/commands';
 import { blockOf, type AgentAnswer } from './agent-protocol';
-import { AgentSession, type AgentRequest, type NodeSessionError } from './agent-session';
+import { AgentSession, RELAYABLE, type AgentRequest, type NodeSessionError } from './agent-session';
+import { endpointToPath } from '../conventions/endpoint';
 import type { NodeDeadlines } from './node-deadlines';
-import { closeWarm, prewarmRelay, probeThroughRelay, type RelayStats } from './cri-relay';
+import { closeWarm, offerRelay, probeThroughRelay, type RelayStats } from './cri-relay';
 import { crictlEntry } from './crictl-answers';
 import { defaultPrefetch, LIST_MAX } from './prefetch';
 import {
@@ -43,7 +44,6 @@ import { MAX_LOADABLE_ENTRIES } from '../probes/cni-dirs';
 import { READ_LIMITS } from '../bundle/limits';
 import type { Transport } from './transport';
 
-const DEFAULT_CRI_SOCKET = '/run/containerd/containerd.sock';
 /** A plugin type as a conf names it, and as probePluginVersions accepts it. */
 const PLUGIN_TYPE = /"type"\s*:\s*"([A-Za-z0-9._-]{1,64})"/g;
 /** The probe's own cap on the plugins it asks (plugin-versions.ts MAX_PLUGINS). */
@@ -87,14 +87,25 @@ export class RemoteLinuxHost implements Host {
   readonly os = 'linux' as const;
   readonly source = 'live' as const;
   readonly label: string;
-  private readonly session: AgentSession;
+  /** The run of the agent asked now; a run handed to the CRI relay is kept in `earlier`. */
+  private session: AgentSession;
+  private readonly earlier: AgentSession[] = [];
   private readonly answers = new Map<string, Promise<AgentAnswer>>();
   private prefetched = false;
   /** Plugin types whose `--version` was asked ahead (prefetchPluginVersions). */
   private readonly versionsAhead = new Set<string>();
   private readonly relay: RelayStats = { connections: 0 };
-  private relayTimer: NodeJS.Timeout | undefined;
+  /**
+   * CRI goes over the agent's own run, handed to socat at its end (AgentSession.handOver): the
+   * engine asks it once the files are read (snapshot.ts), so no second program is run.
+   */
+  readonly criLast = true;
   private programsStarted: Promise<void> | undefined;
+  /**
+   * The agent's run was handed to the CRI relay: questions asked ahead are dropped from then on
+   * (a guess is not worth a new run on the node); the probes' own questions start one.
+   */
+  private handedOver = false;
   /** How the CRI answers were obtained, or why not (set by cri()). */
   criRoute: string | undefined;
 
@@ -102,18 +113,28 @@ export class RemoteLinuxHost implements Host {
     readonly transport: Transport,
     private readonly opts: RemoteHostOptions = {},
   ) {
-    this.session = new AgentSession(transport, opts.deadlines);
-    // The answers of a failed session are let go at once (the cached buffers, up to the cap).
-    this.session.onFailed = () => this.answers.clear();
+    this.session = this.newSession();
     this.label = `${transport.name} → ${describeTarget(transport)}`;
   }
 
-  /** Program runs on the node for the collection (the agent), and batches sent on them. */
-  get roundTrips(): number {
-    return this.session.runs;
+  private newSession(): AgentSession {
+    const s = new AgentSession(this.transport, this.opts.deadlines);
+    // The answers of a failed session are let go at once (the cached buffers, up to the cap).
+    s.onFailed = () => this.answers.clear();
+    return s;
   }
+
+  private get sessions(): AgentSession[] {
+    return [...this.earlier, this.session];
+  }
+
+  /** Program runs on the node (the agent's, and socat's for a CRI socket it could not take). */
+  get roundTrips(): number {
+    return this.sessions.reduce((n, s) => n + s.runs, 0) + (this.relay.runs ?? 0);
+  }
+  /** Batches of questions sent to the agent. */
   get exchanges(): number {
-    return this.session.exchanges;
+    return this.sessions.reduce((n, s) => n + s.exchanges, 0);
   }
   get criConnections(): number {
     return this.relay.connections;
@@ -123,11 +144,11 @@ export class RemoteLinuxHost implements Host {
    * whose answers stopped midway is not a diagnosis, so the command fails with this instead.
    */
   get sessionFailure(): NodeSessionError | undefined {
-    return this.session.failed;
+    return this.sessions.find((s) => s.failed)?.failed;
   }
   /** Bytes the node sent this session (decoded). */
   get receivedBytes(): number {
-    return this.session.receivedBytes;
+    return this.sessions.reduce((n, s) => n + s.receivedBytes, 0);
   }
 
   private async ask(r: AgentRequest): Promise<AgentAnswer> {
@@ -164,7 +185,7 @@ export class RemoteLinuxHost implements Host {
    * are answered by then. The same questions: the probe's own are answered from the cache.
    */
   private prefetchConfFiles(dir: string, a: AgentAnswer): void {
-    if (a.error || a.type !== 'dir') return;
+    if (this.handedOver || a.error || a.type !== 'dir') return;
     for (const name of a.names.slice(0, CONF_FILES_AHEAD)) {
       const path = joinNode('linux', dir, name);
       this.cached({ op: 'stat', path });
@@ -189,7 +210,7 @@ export class RemoteLinuxHost implements Host {
    * while CRI answers. A type the probe does not ask about costs a program run on the node.
    */
   private prefetchPluginVersions(a: AgentAnswer): void {
-    const data = a.error ? undefined : blockOf(a, 0);
+    const data = a.error || this.handedOver ? undefined : blockOf(a, 0);
     if (!data) return;
     for (const m of data.toString('utf8').matchAll(PLUGIN_TYPE)) {
       const type = m[1] as string;
@@ -198,7 +219,8 @@ export class RemoteLinuxHost implements Host {
       this.versionsAhead.add(type);
       void this.firstBinDirHolding(type).then(
         (dir) => {
-          if (dir) this.cached({ op: 'version', path: joinNode('linux', dir, type) });
+          if (dir && !this.handedOver)
+            this.cached({ op: 'version', path: joinNode('linux', dir, type) });
         },
         () => undefined,
       );
@@ -219,7 +241,8 @@ export class RemoteLinuxHost implements Host {
    * they go in the exchange that reads the conf files instead of one of their own after it.
    */
   private prefetchBinEntries(dir: string, a: AgentAnswer): void {
-    if (a.error || a.type !== 'dir' || a.names.length > MAX_LOADABLE_ENTRIES) return;
+    if (this.handedOver || a.error || a.type !== 'dir' || a.names.length > MAX_LOADABLE_ENTRIES)
+      return;
     for (const name of a.names) this.cached({ op: 'stat', path: joinNode('linux', dir, name) });
   }
 
@@ -244,23 +267,15 @@ export class RemoteLinuxHost implements Host {
       await this.transport.prepare();
       first = this.ask({ op: 'node' });
       this.session.flush();
-    } catch (e) {
+    } finally {
       started();
-      throw e;
     }
-    // The default containerd socket is what most nodes are asked about: its relay starts now,
-    // just behind the agent (startGapMs), and is set up by the time the collection is done.
-    this.relayTimer = setTimeout(() => {
-      prewarmRelay(this.transport, DEFAULT_CRI_SOCKET, this.relay);
-      started();
-    }, this.transport.startGapMs ?? 0);
     await first;
   }
 
   /**
-   * Settles once connect() has started the programs it starts (the agent, then the relay). A
-   * caller about to do synchronous work (loading the engine) waits for it: a timer cannot fire
-   * while the event loop is busy, and a relay started late is not set up when CRI is asked.
+   * Settles once connect() has started the agent. A caller about to do synchronous work (loading
+   * the engine) waits for it, so that the node answers meanwhile.
    */
   started(): Promise<void> {
     return this.programsStarted ?? Promise.resolve();
@@ -268,13 +283,12 @@ export class RemoteLinuxHost implements Host {
 
   /** Ends the session now: every pending and later question fails with `why`. */
   cancel(why: string): void {
-    this.session.abort(why);
+    for (const s of this.sessions) s.abort(why);
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.relayTimer);
     closeWarm(this.relay);
-    await this.session.close();
+    await Promise.all(this.sessions.map((s) => s.close()));
     // A held scan (serve keeps a few) must not keep every answer the node sent alive with it.
     this.answers.clear();
   }
@@ -437,6 +451,7 @@ export class RemoteLinuxHost implements Host {
   async cri(endpoints: readonly string[]): Promise<CriEntry[] | undefined> {
     const socat = await this.ask({ op: 'which', program: 'socat' }).catch(() => undefined);
     if (socat?.names[0] !== undefined) {
+      await this.handOverTo(endpoints);
       this.criRoute = `grpc through socat on the node (${this.transport.name})`;
       return probeThroughRelay(
         this.transport,
@@ -466,6 +481,23 @@ export class RemoteLinuxHost implements Host {
         ? { endpoint, api: null, error: { code: 2, message: a.message } }
         : crictlEntry(endpoint, a),
     );
+  }
+
+  /**
+   * The agent's run becomes the relay of the first endpoint socat can reach: asked last
+   * (criLast), nothing waits behind it; a question asked later starts a new run of the agent.
+   * Any other endpoint gets a socat run of its own when its connection opens (cri-relay.ts).
+   */
+  private async handOverTo(endpoints: readonly string[]): Promise<void> {
+    const paths = endpoints.map((e) => endpointToPath(e));
+    const path = paths.find((p) => p.kind === 'unix' && RELAYABLE.test(p.path));
+    if (path?.kind !== 'unix') return;
+    const run = this.session;
+    this.handedOver = true;
+    this.earlier.push(run);
+    this.session = this.newSession();
+    const handed = await run.handOver(path.path).catch(() => undefined);
+    if (handed && 'socket' in handed) offerRelay(this.relay, path.path, handed.socket);
   }
 
   /** Why cri() returned no answers (snapshot.criUnknown). */

@@ -37,12 +37,6 @@ export interface Transport {
   /** Words for reports: `podman exec`, `ssh`, `kubectl debug pod`. */
   readonly name: string;
   /**
-   * How long a second program should wait after the first before it starts, so the first one
-   * (the agent) is not queued behind it: podman takes a per-container lock to set up each exec
-   * (about 70 ms here), and whichever client reaches it first goes first. Default 0.
-   */
-  readonly startGapMs?: number;
-  /**
    * The client removes what it made on the node only when it is let exit by itself: `podman exec`
    * deletes its exec session after the program ends, and a killed client leaves the session in
    * the container's state for good. Every later `podman exec` into that container then takes

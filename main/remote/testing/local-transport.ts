@@ -15,10 +15,7 @@ export class LocalShellTransport implements Transport {
   /** The spawned programs themselves, in spawn order (a test can watch one exit). */
   processes: NodeProcess[] = [];
 
-  constructor(
-    private readonly shell: readonly string[] = [],
-    readonly startGapMs?: number,
-  ) {}
+  constructor(private readonly shell: readonly string[] = []) {}
 
   async prepare(): Promise<void> {}
 

@@ -18,13 +18,6 @@ export function containerExecArgs(t: ContainerTarget, argv: readonly string[]): 
 
 export class ContainerTransport implements Transport {
   readonly name: string;
-  /**
-   * The engine client's own start (tens of ms of Go runtime) comes before the lock: a head start
-   * of this much lets the agent's exec reach it first (measured with podman: from 15 ms on the
-   * first always won; 5 ms was a coin toss). Docker and nerdctl lose nothing by it: the relay is
-   * needed only after the collection, a hundred ms or more later.
-   */
-  readonly startGapMs = 30;
   /** `podman exec` removes its exec session only when let exit (transport.ts clientCleansUp). */
   readonly clientCleansUp = true;
 
