@@ -139,6 +139,16 @@ await build({
   format: 'cjs',
   sourcemap: false,
 });
+// The node container agent's early start (main/remote/early-agent.ts): read by the launcher only
+// for `scan --target container:…`, so every other start keeps a 10 KB launcher.
+await build({
+  ...common,
+  entryPoints: { 'early-agent': 'main/remote/early-agent.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  sourcemap: false,
+});
 
 if (existsSync('app/desktop/main.ts')) {
   await build({

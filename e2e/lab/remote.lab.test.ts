@@ -87,6 +87,10 @@ describe.each(Object.entries(SCENARIOS))('node container, scenario %s', (_name, 
           r.stdout.trim(),
         );
       const before = await sessions();
+      // The launcher starts the agent's client before the CLI loads (early-agent.ts); a command
+      // that then fails before reaching the node ends it, and it removes its exec session.
+      const refused = await cli(['scan', '--target', node.target, '--bundle', '/nonexistent']);
+      expect(refused.code, refused.stderr).toBe(2);
       const viaContainer = await scanJson(['--target', node.target]);
       // The agent's `podman exec` client was let remove its exec session: a killed client
       // leaves it in the container for good, and every later exec gets slower.

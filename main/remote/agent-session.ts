@@ -9,7 +9,7 @@
  * session fails with an error naming the target, and the program on the node is stopped.
  */
 import { PassThrough } from 'node:stream';
-import { AGENT_SH } from './scripts/agent-sh';
+import { AGENT_PROGRAM } from './agent-program';
 import { AgentParser, type AgentAnswer, type SessionBudget } from './agent-protocol';
 import { answerLimits, SESSION_MAX_BYTES } from './answer-limits';
 import { NODE_DEADLINES, type NodeDeadlines } from './node-deadlines';
@@ -190,7 +190,7 @@ export class AgentSession {
   private start(): void {
     if (this.proc) return;
     this.runs++;
-    const p = this.transport.spawn(['sh', '-c', AGENT_SH]);
+    const p = this.transport.spawn(AGENT_PROGRAM);
     this.proc = p;
     this.parser = new AgentParser(
       (a) => this.answered(a),

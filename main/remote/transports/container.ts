@@ -7,14 +7,11 @@
  * files are never opened from this machine at /proc/PID/root, where a symlink the node's root
  * swaps in would resolve against this machine's root (docs/security.md "Node containers").
  */
-import type { Target } from '../../../shared/target';
+import { adoptEarlyAgent } from '../early-agent';
 import { spawnClient, type NodeProcess, type Transport } from '../transport';
+import { containerExecArgs, type ContainerTarget } from './container-args';
 
-export type ContainerTarget = Extract<Target, { kind: 'container' }>;
-
-export function containerExecArgs(t: ContainerTarget, argv: readonly string[]): string[] {
-  return ['exec', '-i', t.name, ...argv];
-}
+export { containerExecArgs, type ContainerTarget } from './container-args';
 
 export class ContainerTransport implements Transport {
   readonly name: string;
@@ -31,7 +28,9 @@ export class ContainerTransport implements Transport {
   async prepare(): Promise<void> {}
 
   spawn(argv: readonly string[]): NodeProcess {
-    return spawnClient(this.client, containerExecArgs(this.target, argv));
+    const args = containerExecArgs(this.target, argv);
+    // The launcher may have started this very client already (early-agent.ts).
+    return adoptEarlyAgent(this.client, args) ?? spawnClient(this.client, args);
   }
 
   async dispose(): Promise<void> {}
