@@ -186,7 +186,9 @@ describe('probeCriEndpoint', () => {
     expect(entry.api).toBeNull();
     expect([4, 14]).toContain(entry.error?.code);
     expect(entry.error?.message).toMatch(/deadline/i);
-    expect(calls.map((c) => c.method)).toEqual(['Version']);
+    // Status and ListPodSandbox go out with Version, on the same connection and budget.
+    expect(calls.map((c) => c.method)).toEqual(['Version', 'Status', 'ListPodSandbox']);
+    expect(new Set(calls.map((c) => c.deadline)).size).toBe(1);
     expect(calls[0]!.deadline - before).toBeGreaterThanOrEqual(600);
     expect(calls[0]!.deadline - before).toBeLessThanOrEqual(600 + (Date.now() - before));
   });
@@ -256,5 +258,42 @@ describe('createCriClient', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe('a probe asks Status and ListPodSandbox without waiting for Version', () => {
+  it('all three are in flight at once: a runtime that answers Version only after Status came answers the probe', async () => {
+    const { Server, ServerCredentials } = await import('@grpc/grpc-js');
+    const { criRuntimeService } = await import('./proto/load');
+    const sock = join(dir, 'together.sock');
+    let statusCame: () => void = () => undefined;
+    const status = new Promise<void>((r) => (statusCame = r));
+    const server = new Server();
+    const v1 = containerdLike('v1');
+    type Reply = (err: null, value: object) => void;
+    server.addService(criRuntimeService('runtime.v1'), {
+      // Sequential probes never send Status before Version's answer: this would hang them.
+      Version: (call: { request: object }, reply: Reply) =>
+        void status.then(() => reply(null, v1.Version?.(call.request) ?? {})),
+      Status: (call: { request: object }, reply: Reply) => {
+        statusCame();
+        reply(null, v1.Status?.(call.request) ?? {});
+      },
+      ListPodSandbox: (call: { request: object }, reply: Reply) =>
+        reply(null, v1.ListPodSandbox?.(call.request) ?? {}),
+    });
+    await new Promise<void>((resolve, reject) =>
+      server.bindAsync(`unix:${sock}`, ServerCredentials.createInsecure(), (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+    servers.push({ socket: sock, close: () => new Promise((r) => server.tryShutdown(() => r())) });
+    const entry = await probeCriEndpoint(`unix://${sock}`, {
+      deadlineMs: 5000,
+      listSandboxes: true,
+    });
+    expect(entry.error).toBeNull();
+    expect(entry.api).toBe('runtime.v1');
+    expect(entry.sandboxes?.length).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
 //
 // One overall deadline is shared by every call of a probe, so a dead or hung runtime costs about
 // `deadlineMs` in total, not once per call. The channel is always closed before returning.
-import { openCriChannel, type CriChannel } from './channel';
+import { openCriChannel, type CallResult, type CriChannel } from './channel';
 import { decodeSandboxList, decodeStatus, decodeVersion } from './decode';
 import { criRuntimeService } from './proto/load';
 import type { CriApi, CriEntry, CriError } from './types';
@@ -61,17 +61,29 @@ async function probe(
   deadline: Date,
   listSandboxes: boolean,
 ): Promise<CriEntry> {
-  const found = await negotiate(channel, deadline);
+  // Status and ListPodSandbox of runtime.v1 go out with its Version, not one round trip after
+  // another (through a remote node's relay each costs a few ms). They are read only as the
+  // sequence would have: only if Version answered on runtime.v1, and in that order.
+  const version = channel.call('runtime.v1', 'Version', { version: KUBELET_API_VERSION }, deadline);
+  const v1 = {
+    status: channel.call('runtime.v1', 'Status', { verbose: true }, deadline),
+    listed: listSandboxes ? channel.call('runtime.v1', 'ListPodSandbox', {}, deadline) : undefined,
+  };
+  const found = await negotiate(channel, deadline, version);
   if (!found.ok) return { endpoint, api: null, error: found.error };
   const { api } = found;
   const entry: CriEntry = { endpoint, api, version: decodeVersion(found.version), error: null };
 
-  const status = await channel.call(api, 'Status', { verbose: true }, deadline);
+  const status = await (api === 'runtime.v1'
+    ? v1.status
+    : channel.call(api, 'Status', { verbose: true }, deadline));
   if (!status.ok) return { ...entry, error: status.error };
   entry.status = decodeStatus(status.value);
 
   if (listSandboxes) {
-    const listed = await channel.call(api, 'ListPodSandbox', {}, deadline);
+    const listed = await (api === 'runtime.v1' && v1.listed
+      ? v1.listed
+      : channel.call(api, 'ListPodSandbox', {}, deadline));
     if (!listed.ok) return { ...entry, error: listed.error };
     entry.sandboxes = decodeSandboxList(listed.value);
   }
@@ -81,13 +93,12 @@ async function probe(
 type Negotiated = { ok: true; api: CriApi; version: object } | { ok: false; error: CriError };
 
 /** runtime.v1 first; v1alpha2 only when v1 is not served (containerd 1.5, CRI-O < 1.20 ...). */
-async function negotiate(channel: CriChannel, deadline: Date): Promise<Negotiated> {
-  const v1 = await channel.call(
-    'runtime.v1',
-    'Version',
-    { version: KUBELET_API_VERSION },
-    deadline,
-  );
+async function negotiate(
+  channel: CriChannel,
+  deadline: Date,
+  v1Version: Promise<CallResult>,
+): Promise<Negotiated> {
+  const v1 = await v1Version;
   if (v1.ok) return { ok: true, api: 'runtime.v1', version: v1.value };
   if (v1.error.code !== UNIMPLEMENTED) return { ok: false, error: v1.error };
   const alpha = await channel.call(
