@@ -145,7 +145,8 @@ export class AgentSession {
   /** Time spent waiting on the node before the current wait, and when the current one began. */
   private waitedMs = 0;
   private waitingSince: number | undefined;
-  private queue: AgentRequest[] = [];
+  /** Asked and not sent yet, in the order asked (see flush: a `version` may be held back). */
+  private queue: Waiting[] = [];
   private flushScheduled = false;
   private failure: Error | undefined;
   /** The stream could not be parsed: nothing more is read from it. */
@@ -248,12 +249,15 @@ export class AgentSession {
     this.waiting.shift()?.resolve(a);
     this.headDueAt = Date.now();
     this.arm();
+    // Versions held back while other answers were due go out once nothing else is.
+    if (this.waiting.length === 0 && this.queue.length > 0) this.scheduleFlush();
   }
 
   private fail(e: Error): void {
     const first = this.failure === undefined;
     this.failure ??= e;
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
+    for (const w of this.queue.splice(0)) w.reject(this.failure);
     this.arm();
     if (first && this.failure instanceof NodeSessionError) this.onFailed?.();
   }
@@ -330,15 +334,15 @@ export class AgentSession {
       return Promise.reject(new Error('this run of the agent was handed to the CRI relay'));
     this.start();
     return new Promise<AgentAnswer>((resolve, reject) => {
-      if (this.waiting.length === 0) this.headDueAt = Date.now();
-      this.waiting.push({ req: r, resolve, reject });
-      if (this.waiting.length === 1) this.arm();
-      this.queue.push(r);
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.queue.push({ req: r, resolve, reject });
+      this.scheduleFlush();
     });
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
   }
 
   /**
@@ -347,11 +351,35 @@ export class AgentSession {
    */
   flush(): void {
     this.flushScheduled = false;
-    if (this.queue.length === 0 || !this.proc) return;
-    const text = encodeBatch(this.queue);
-    this.queue = [];
+    if (this.queue.length === 0 || !this.proc || this.failure) return;
+    const send = this.toSend();
+    if (send.length === 0) return;
+    if (this.waiting.length === 0) this.headDueAt = Date.now();
+    this.waiting.push(...send);
+    this.arm();
     this.exchanges++;
-    this.proc.stdin.write(text);
+    this.proc.stdin.write(encodeBatch(send.map((w) => w.req)));
+  }
+
+  /**
+   * What goes out now, in the order it will be answered. A `version` runs a program on the node
+   * (containerd's and the kubelet's are Go binaries of tens of MB, 20-100 ms each), and the agent
+   * answers in order: one sent while file questions are still due would hold up their answers,
+   * and the questions those answers lead to. So versions wait until nothing else is due, then go
+   * together, and the agent runs them side by side (`versions`) — the runtime's own and the
+   * plugins' that the conf files, read meanwhile, name. A relay goes last and takes everything.
+   */
+  private toSend(): Waiting[] {
+    const all = this.queue;
+    const holdVersions =
+      !all.some((w) => w.req.op === 'relay') &&
+      (this.waiting.length > 0 || all.some((w) => w.req.op !== 'version'));
+    if (!holdVersions) {
+      this.queue = [];
+      return all;
+    }
+    this.queue = all.filter((w) => w.req.op === 'version');
+    return all.filter((w) => w.req.op !== 'version');
   }
 
   async close(): Promise<void> {

@@ -86,3 +86,80 @@ describe('versions in a batch', () => {
     );
   });
 });
+
+describe('versions wait until no other answer is due', () => {
+  const one = plain[0] as string;
+  const silent = plain[1] as string;
+
+  it('file questions asked with them go first; the versions follow together', async () => {
+    const t = new LocalShellTransport();
+    const s = new AgentSession(t);
+    try {
+      const [a, st, b] = await Promise.all([
+        s.ask({ op: 'version', path: one }),
+        s.ask({ op: 'stat', path: '/' }),
+        s.ask({ op: 'version', path: silent }),
+      ]);
+      expect(st.type).toBe('dir');
+      expect([text(a), text(b)]).toEqual(['one v1.2.3\n', '']);
+      expect(t.written[0]).toEqual(['stat\n/\n', `versions\n2\n${one}\n${silent}\n`]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('one asked while an answer is due waits for it, and goes with those its answer leads to', async () => {
+    const t = new LocalShellTransport();
+    const s = new AgentSession(t);
+    try {
+      const st = s.ask({ op: 'stat', path: '/' });
+      await new Promise((r) => setImmediate(r)); // the stat is sent
+      const a = s.ask({ op: 'version', path: one });
+      // What a conf file's answer leads to (the plugins it names): asked as the answer is read.
+      const b = st.then(() => s.ask({ op: 'version', path: silent }));
+      expect([text(await a), text(await b)]).toEqual(['one v1.2.3\n', '']);
+      expect(t.written[0]).toEqual(['stat\n/\n', `versions\n2\n${one}\n${silent}\n`]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a relay takes them with it, before itself (nothing may follow a relay)', async () => {
+    // A node that reads and never answers: only what was written is looked at.
+    const t = new LocalShellTransport([
+      'sh',
+      '-c',
+      "echo '@ cni-doctor-agent 1 B'; exec sleep 100",
+      'mute',
+    ]);
+    const s = new AgentSession(t, { answerMs: 60_000 });
+    const asked = [
+      s.ask({ op: 'stat', path: '/' }),
+      s.ask({ op: 'version', path: one }),
+      s.ask({ op: 'relay', path: '/run/x.sock' }),
+    ];
+    for (const p of asked) p.catch(() => undefined);
+    await new Promise((r) => setImmediate(r));
+    expect(t.written[0]).toEqual([`stat\n/\nversion\n${one}\nrelay\n/run/x.sock\n`]);
+    s.abort('test over');
+    await s.close();
+  });
+
+  it('a session that fails fails the held ones too: nothing waits for ever', async () => {
+    // Answers the first question with something that is not an answer.
+    const t = new LocalShellTransport([
+      'sh',
+      '-c',
+      "echo '@ cni-doctor-agent 1 B'; read -r op; echo garbage; exec sleep 100",
+      'broken',
+    ]);
+    const s = new AgentSession(t);
+    const st = s.ask({ op: 'stat', path: '/' });
+    await new Promise((r) => setImmediate(r));
+    const v = s.ask({ op: 'version', path: one });
+    await expect(st).rejects.toThrow(/could not be read/);
+    await expect(v).rejects.toThrow(/could not be read/);
+    expect(t.written[0]).toEqual(['stat\n/\n']);
+    await s.close();
+  });
+});
