@@ -80,6 +80,7 @@ const criEntry = z.object({
       }),
     ),
   ),
+  containerdVersion: opt(z.object({ version: text, revision: text })),
   error: z.object({ code: z.number().int(), message: text }).nullable().default(null),
 });
 

@@ -89,6 +89,7 @@ const criEntry = object({
       }),
     ),
   ),
+  containerdVersion: opt(object({ version: text, revision: text })),
   error: orNull(object({ code: int, message: text })),
 });
 

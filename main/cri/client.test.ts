@@ -25,6 +25,10 @@ vi.mock('./channel', async (importOriginal) => {
           calls.push({ method, deadline: deadline.getTime() });
           return channel.call(api, method, request, deadline);
         },
+        callMethod: (def, request, deadline) => {
+          calls.push({ method: def.path, deadline: deadline.getTime() });
+          return channel.callMethod(def, request, deadline);
+        },
         close: () => channel.close(),
       };
     },
@@ -295,5 +299,47 @@ describe('a probe asks Status and ListPodSandbox without waiting for Version', (
     expect(entry.error).toBeNull();
     expect(entry.api).toBe('runtime.v1');
     expect(entry.sandboxes?.length).toBe(1);
+  });
+});
+
+describe("containerd's own Version service, asked beside CRI (a remote scan's runtime version)", () => {
+  const daemon = { version: '1.6.20~ds1', revision: '1.6.20~ds1-1+deb12u3' };
+
+  it('is in the entry, asked in the same trip as CRI (in flight with Version)', async () => {
+    const sock = join(dir, 'both.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }, daemon));
+    const entry = await probeCriEndpoint(`unix://${sock}`, { containerdVersion: true });
+    expect(entry.containerdVersion).toEqual(daemon);
+    expect(entry.version?.runtimeVersion).toBe('1.6.20');
+    expect(calls.map((c) => c.method).slice(0, 2)).toEqual([
+      '/containerd.services.version.v1.Version/Version',
+      'Version',
+    ]);
+  });
+
+  it('answers with the CRI plugin disabled: CRI fails (12), the version is still there', async () => {
+    const sock = join(dir, 'nocri.sock');
+    servers.push(await startGrpcCriServer(sock, {}, daemon));
+    const entry = await probeCriEndpoint(`unix://${sock}`, { containerdVersion: true });
+    expect(entry.api).toBeNull();
+    expect(entry.error?.code).toBe(12);
+    expect(entry.containerdVersion).toEqual(daemon);
+  });
+
+  it('is left out where the socket does not serve it (CRI-O), and the CRI answer is whole', async () => {
+    const sock = join(dir, 'crio.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }));
+    const entry = await probeCriEndpoint(`unix://${sock}`, { containerdVersion: true });
+    expect(entry).not.toHaveProperty('containerdVersion');
+    expect(entry.error).toBeNull();
+    expect(entry.status?.conditions.length).toBe(2);
+  });
+
+  it('is not asked unless wanted', async () => {
+    const sock = join(dir, 'plain.sock');
+    servers.push(await startGrpcCriServer(sock, { 'runtime.v1': containerdLike('v1') }, daemon));
+    const entry = await probeCriEndpoint(`unix://${sock}`);
+    expect(entry).not.toHaveProperty('containerdVersion');
+    expect(calls.some((c) => c.method.includes('containerd'))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // One overall deadline is shared by every call of a probe, so a dead or hung runtime costs about
 // `deadlineMs` in total, not once per call. The channel is always closed before returning.
 import { openCriChannel, type CallResult, type CriChannel } from './channel';
+import { containerdVersionMethod, type ContainerdVersion } from './containerd-version';
 import { decodeSandboxList, decodeStatus, decodeVersion } from './decode';
 import { criRuntimeService } from './proto/load';
 import type { CriApi, CriEntry, CriError } from './types';
@@ -20,6 +21,8 @@ export interface ProbeOptions {
   deadlineMs?: number;
   /** Also call ListPodSandbox. Default false. */
   listSandboxes?: boolean;
+  /** Also ask containerd's own Version service (containerd-version.ts). Default false. */
+  containerdVersion?: boolean;
 }
 
 const UNIMPLEMENTED = 12;
@@ -49,7 +52,17 @@ export async function probeCriEndpoint(
   const deadline = new Date(Date.now() + (opts.deadlineMs ?? 3000));
   const channel = openCriChannel(endpoint);
   try {
-    return await probe(channel, endpoint, deadline, opts.listSandboxes ?? false);
+    // Beside CRI, not after it: the answer does not depend on CRI's, and comes in the same trip.
+    const daemon = opts.containerdVersion
+      ? channel.callMethod(containerdVersionMethod(), {}, deadline)
+      : undefined;
+    const entry = await probe(channel, endpoint, deadline, opts.listSandboxes ?? false);
+    const answered = await daemon;
+    if (answered?.ok) {
+      const v = answered.value as ContainerdVersion;
+      if (v.version) entry.containerdVersion = { version: v.version, revision: v.revision };
+    }
+    return entry;
   } finally {
     channel.close();
   }

@@ -10,6 +10,7 @@ import {
   status as grpcStatus,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
+import { containerdVersionMethod, type ContainerdVersion } from './containerd-version';
 import { criRuntimeService } from './proto/load';
 import type { CriApi } from './types';
 
@@ -22,12 +23,24 @@ export type FakeRuntime = Partial<
   Record<'Version' | 'Status' | 'ListPodSandbox', (request: object) => object>
 >;
 
-/** grpc-js server on a unix socket; methods not given answer UNIMPLEMENTED (grpc-js wording). */
+/**
+ * grpc-js server on a unix socket; methods not given answer UNIMPLEMENTED (grpc-js wording).
+ * `containerdVersion`: also serve containerd's own Version service with that answer.
+ */
 export async function startGrpcCriServer(
   socket: string,
   services: Partial<Record<CriApi, FakeRuntime>>,
+  containerdVersion?: ContainerdVersion,
 ): Promise<FakeServer> {
   const server = new Server();
+  if (containerdVersion)
+    server.addService(
+      { Version: containerdVersionMethod() },
+      {
+        Version: (_call: unknown, callback: (err: null, value: object) => void) =>
+          callback(null, containerdVersion),
+      },
+    );
   for (const [api, impl] of Object.entries(services) as [CriApi, FakeRuntime][]) {
     const handlers: UntypedServiceImplementation = {};
     for (const [method, fn] of Object.entries(impl)) {

@@ -3,7 +3,7 @@ import type { Finding } from '../../shared/model/finding';
 import type { NodeSummary } from '../../shared/model/summary';
 import type { Snapshot } from '../../shared/model/snapshot';
 import type { Derived } from '../rules/derive';
-import { parsed } from '../rules/derive';
+import { parsed, runtimeVersionOf } from '../rules/derive';
 import { topFinding } from './post/rank';
 
 export { topFinding };
@@ -23,9 +23,7 @@ export function summarize(s: Snapshot, d: Derived, findings: readonly Finding[])
     runtimes: d.runtimes.map((r) => ({
       name: r.label,
       endpoint: r.endpoint,
-      ...((r.facts.version ?? r.cri?.version?.runtimeVersion) !== undefined && {
-        version: r.facts.version ?? r.cri?.version?.runtimeVersion,
-      }),
+      ...(runtimeVersionOf(r) !== undefined && { version: runtimeVersionOf(r) }),
       configPath: r.facts.configPath,
       cniLoader: {
         profile: r.profile.id,

@@ -59,7 +59,8 @@ export function parseFlags(args: readonly string[], source: string, line?: numbe
 export async function probeKubelet(
   ctx: ProbeContext,
   processes: Fact<ProcessFact[]>,
-  kubeletVersion: string | undefined,
+  /** Asked only for the built-in default endpoint (a `--version` run on a live node). */
+  kubeletVersion: () => Promise<string | undefined>,
   services?: Fact<ServiceFact[]>,
 ): Promise<Fact<KubeletFacts | null>> {
   const proc = processes.known
@@ -169,7 +170,7 @@ export async function probeKubelet(
           value: normalizeEndpoint(config.value.containerRuntimeEndpoint.value),
         }
       : undefined;
-  endpoint ??= defaultEndpoint(ctx.os, kubeletVersion);
+  endpoint ??= defaultEndpoint(ctx.os, await kubeletVersion());
 
   const cgFlag = flag('cgroup-driver');
   const cgroupDriver: Located<string> | undefined = cgFlag?.value
@@ -190,7 +191,6 @@ export async function probeKubelet(
     config,
     ...(endpoint && { endpoint }),
     ...(cgroupDriver && { cgroupDriver }),
-    ...(kubeletVersion !== undefined && { version: kubeletVersion }),
     files,
     launch,
   });

@@ -16,7 +16,13 @@ import { probeEndpoints } from './endpoints';
 import { probeBinDir, probeConfDir } from './cni-dirs';
 
 import { probeLogs } from './logs';
-import { probeVersions, SERVICE_NAMES } from './versions';
+import {
+  CRI_RUNTIME_NAMES,
+  probeVersions,
+  runtimesVersionedByCri,
+  SERVICE_NAMES,
+  versionBinaries,
+} from './versions';
 import { probePodman } from './podman';
 import { probeHns } from './windows/hns';
 import { probeConfigChanges } from './config-changes';
@@ -55,19 +61,32 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
       ? probeLogs(ctx, { match: false, extraFiles: serviceLogFiles(services) })
       : undefined;
   logsRead?.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
+  // Asked now, awaited where a value is needed: on a live node each version is a run of a Go
+  // binary of tens of MB (20-100 ms), and nothing below needs one but the kubelet's default
+  // endpoint, when no flag or config names it. A remote node runs them together, once the files
+  // are read (agent-session.ts toSend). Where CRI comes last (criLast: a remote node), a running
+  // runtime's version is its own CRI Version answer, asked anyway; its binary is run only when
+  // that answer is missing (rules/derive.ts runtimeProfile says which source it was).
   progress('runtime versions');
-  const versions = await probeVersions(host, processes);
+  const criGivesRuntimes = host.criLast === true && !opts.skipCri;
+  const versionsAsked = probeVersions(
+    host,
+    processes,
+    (c) => !(criGivesRuntimes && c in CRI_RUNTIME_NAMES),
+  );
   // The kubelet first: its endpoint says which runtime matters when several are installed.
   progress('kubelet');
-  const kubelet = await probeKubelet(ctx, processes, versions.kubelet, services);
+  const kubelet = await probeKubelet(
+    ctx,
+    processes,
+    async () => (await versionsAsked).kubelet,
+    services,
+  );
   const kubeletEndpoint = kubelet.known ? kubelet.value?.endpoint?.value : undefined;
   progress('containerd');
   const containerd = await probeContainerd(ctx, processes, kubeletEndpoint);
-  if (containerd.known && containerd.value)
-    containerd.value.version ??= versions.containerd ?? versions.k3s ?? versions.rke2;
   progress('CRI-O');
   const crio = await probeCrio(ctx, processes);
-  if (crio.known && crio.value && versions.crio) crio.value.version = versions.crio;
   const crictl = await probeCrictl(ctx);
   const podman = host.os === 'linux' ? await probePodman(ctx) : undefined;
 
@@ -140,6 +159,17 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
 
   progress('logs');
   const [logs, configChanges, kernel, ipam, pluginVersions] = await logsAndFiles;
+  const versions = await versionsAsked;
+  if (criGivesRuntimes) {
+    const answered = runtimesVersionedByCri(cri);
+    const binaries = versionBinaries(processes, (c) => c in CRI_RUNTIME_NAMES && !answered.has(c));
+    if (binaries.length > 0) Object.assign(versions, await host.versions({ binaries }));
+  }
+  if (kubelet.known && kubelet.value && versions.kubelet !== undefined)
+    kubelet.value.version ??= versions.kubelet;
+  if (containerd.known && containerd.value)
+    containerd.value.version ??= versions.containerd ?? versions.k3s ?? versions.rke2;
+  if (crio.known && crio.value && versions.crio) crio.value.version = versions.crio;
 
   const snapshot: Snapshot = {
     node,

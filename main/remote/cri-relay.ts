@@ -67,6 +67,8 @@ export async function probeThroughRelay(
         const entry = await probeCriEndpoint(`unix://${relay.path}`, {
           deadlineMs,
           listSandboxes: true,
+          // A running runtime's version is taken from its socket, not its binary (snapshot.ts).
+          containerdVersion: true,
         });
         return rewrite(entry, endpoint, relay.path, nodePath);
       } finally {

@@ -27,10 +27,14 @@ describe('loaderProfile', () => {
 });
 
 /** A calico conflist with "disableCheck": "true": libcni v1.1 refuses it, v1.2+ accepts it. */
-async function scanWith(versions: Record<string, string> | undefined) {
+async function scanWith(
+  versions: Record<string, string> | undefined,
+  cri?: Parameters<typeof scanMemoryNode>[0]['cri'],
+) {
   return scanMemoryNode({
     running: ['containerd'],
     ...(versions && { versions }),
+    ...(cri && { cri }),
     files: {
       '/etc/containerd/config.toml': 'version = 2\n',
       '/etc/cni/net.d/10-calico.conflist': JSON.stringify({
@@ -68,5 +72,46 @@ describe('the runtime version is an input of the load model', () => {
     const s = await scanWith(undefined);
     expect(s.report.summary?.runtimes[0]?.cniLoader).toMatchObject({ assumed: true });
     expect(s.report.summary?.runtimes[0]?.cniLoader?.note).toMatch(/assumed/);
+  });
+});
+
+describe("the running daemon's version, where the binary was not run (a remote scan)", () => {
+  const endpoint = 'unix:///run/containerd/containerd.sock';
+  it("takes containerd's own Version service when CRI is disabled, and names it", async () => {
+    const s = await scanWith(undefined, [
+      {
+        endpoint,
+        api: null,
+        containerdVersion: { version: 'v1.7.27', revision: 'abc' },
+        error: { code: 12, message: 'unknown service runtime.v1.RuntimeService' },
+      },
+    ]);
+    const rt = s.report.summary?.runtimes[0];
+    expect(rt?.version).toBe('v1.7.27');
+    expect(rt?.cniLoader).toMatchObject({ profile: 'containerd-1.7', assumed: false });
+    expect(rt?.cniLoader?.note).toMatch(/from containerd's Version service$/);
+    expect(s.report.checks.find((c) => c.rule === 'cni.conf.invalid')?.status).toBe('fail');
+  });
+
+  it("prefers the binary's answer, then CRI's, when they are there", async () => {
+    const entry = {
+      endpoint,
+      api: 'runtime.v1' as const,
+      version: {
+        version: '0.1.0',
+        runtimeName: 'containerd',
+        runtimeVersion: 'v2.1.3',
+        runtimeApiVersion: 'v1',
+      },
+      containerdVersion: { version: 'v1.7.27', revision: 'abc' },
+      error: null,
+    };
+    const viaCri = (await scanWith(undefined, [entry])).report.summary?.runtimes[0];
+    expect(viaCri?.cniLoader?.note).toMatch(
+      /for containerd v2\.1\.3, from the CRI Version answer$/,
+    );
+    const viaBinary = (await scanWith({ containerd: 'v1.6.20' }, [entry])).report.summary
+      ?.runtimes[0];
+    expect(viaBinary?.cniLoader?.note).toMatch(/from the runtime binary$/);
   });
 });

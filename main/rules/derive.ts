@@ -528,7 +528,16 @@ function runtimeProfile(
   if (version) return loaderProfile(runtime, version, 'the runtime binary');
   const v = cri?.version?.runtimeVersion;
   if (v) return loaderProfile(runtime, v, 'the CRI Version answer');
+  // A remote scan asks the running daemon, not its binary: with the CRI plugin disabled,
+  // containerd's own Version service still answers.
+  const d = runtime === 'containerd' ? cri?.containerdVersion?.version : undefined;
+  if (d) return loaderProfile(runtime, d, "containerd's Version service");
   return loaderProfile(runtime, undefined, undefined);
+}
+
+/** A runtime's version: its binary's, else its CRI Version answer, else containerd's own. */
+export function runtimeVersionOf(rt: Pick<RuntimeView, 'facts' | 'cri'>): string | undefined {
+  return rt.facts.version ?? rt.cri?.version?.runtimeVersion ?? rt.cri?.containerdVersion?.version;
 }
 
 /** Why no runtime is judged: none is installed, or the kubelet uses another one (cri-dockerd…). */

@@ -25,5 +25,11 @@ export interface CriEntry {
   };
   status?: { conditions: CriCondition[]; info: Record<string, string> };
   sandboxes?: CriSandbox[];
+  /**
+   * containerd's own Version service (containerd.services.version.v1) on the same socket: the
+   * running daemon's version, CRI plugin disabled or not. Absent when the socket does not serve
+   * it (CRI-O, cri-dockerd) or it was not asked (only a remote scan asks it).
+   */
+  containerdVersion?: { version: string; revision: string };
   error: null | { code: number; message: string };
 }

@@ -2,7 +2,7 @@ import type { Rule, FindingDraft } from '../types';
 import { unknown } from '../types';
 import { confFileEvidence } from '../evidence';
 import { judgeEachRuntime } from './shared';
-import { parsed } from '../derive';
+import { parsed, runtimeVersionOf } from '../derive';
 import { compareVersions, parseVersion } from '../versions';
 
 /**
@@ -43,7 +43,7 @@ export const cniVersionUnsupported: Rule = {
         .map((f) => ({ f, v: (parsed(f) as { cniVersion?: string } | undefined)?.cniVersion }))
         .filter((x) => x.v);
       if (declared.length === 0) return findings;
-      const version = rt.facts.version ?? rt.cri?.version?.runtimeVersion;
+      const version = runtimeVersionOf(rt);
       if (!version) return unknown(`the version of ${rt.label} is not known`);
       const max = maxCniVersion(rt.name, version);
       if (!max) return unknown(`cannot read ${rt.label}'s version "${version}"`);
