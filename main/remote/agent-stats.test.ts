@@ -3,8 +3,14 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentAnswer } from './agent-protocol';
-import { AgentSession, encodeBatch, STATS_MAX, type AgentRequest } from './agent-session';
+import { blockOf, type AgentAnswer } from './agent-protocol';
+import {
+  AgentSession,
+  encodeBatch,
+  STATS_MAX,
+  statsTogether,
+  type AgentRequest,
+} from './agent-session';
 import { LocalShellTransport } from './testing/local-transport';
 import { NODE_SHELLS } from './testing/shells';
 
@@ -94,5 +100,50 @@ describe('a batch of requests as the agent reads it', () => {
     const text = encodeBatch(reqs);
     expect(text.match(/^stats\n\d+$/gm)).toEqual([`stats\n${STATS_MAX}`, `stats\n${STATS_MAX}`]);
     expect(text.endsWith(`stat\n/f${STATS_MAX * 2}\n`)).toBe(true);
+  });
+});
+
+describe('the stats of a batch go together, at the place of the first', () => {
+  const w = (req: AgentRequest): { req: AgentRequest } => ({ req });
+  it('moves later stats up to the first one; the rest keep their order', () => {
+    const batch = [
+      w({ op: 'node' }),
+      w({ op: 'stat', path: '/a' }),
+      w({ op: 'read', path: '/a', max: 9 }),
+      w({ op: 'stat', path: '/b' }),
+      w({ op: 'read', path: '/b', max: 9 }),
+      w({ op: 'relay', path: '/s' }),
+    ];
+    expect(statsTogether(batch).map((x) => x.req)).toEqual([
+      { op: 'node' },
+      { op: 'stat', path: '/a' },
+      { op: 'stat', path: '/b' },
+      { op: 'read', path: '/a', max: 9 },
+      { op: 'read', path: '/b', max: 9 },
+      { op: 'relay', path: '/s' },
+    ]);
+    expect(statsTogether([w({ op: 'node' })]).map((x) => x.req)).toEqual([{ op: 'node' }]);
+  });
+
+  it('a conf read ahead as stat, read, stat, read is one stats request; each gets its own answer', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'cnd-stats-order-'));
+    try {
+      writeFileSync(join(d, '10-a.conf'), 'aaa');
+      writeFileSync(join(d, '20-b.conflist'), 'bbbbbb');
+      const t = new LocalShellTransport();
+      const s = new AgentSession(t);
+      const [sa, ra, sb, rb] = await Promise.all([
+        s.ask({ op: 'stat', path: join(d, '10-a.conf') }),
+        s.ask({ op: 'read', path: join(d, '10-a.conf'), max: 100 }),
+        s.ask({ op: 'stat', path: join(d, '20-b.conflist') }),
+        s.ask({ op: 'read', path: join(d, '20-b.conflist'), max: 100 }),
+      ]);
+      await s.close();
+      expect([sa.size, sb.size]).toEqual([3, 6]);
+      expect([blockOf(ra, 0)?.toString(), blockOf(rb, 0)?.toString()]).toEqual(['aaa', 'bbbbbb']);
+      expect(t.written[0]?.[0]).toMatch(/^stats\n2\n/);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
   });
 });
