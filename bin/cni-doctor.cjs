@@ -14,4 +14,15 @@ if (!existsSync(cli) || !existsSync(launch)) {
   );
   process.exit(2);
 }
+// A node container's agent first (main/remote/early-agent.ts): its client's set-up (60-80 ms of
+// `podman exec`) then overlaps loading the launcher (~3 ms: vm, v8, zlib) and the bundle. Only for
+// such command lines; a missing or broken early-agent.cjs only costs the head start.
+const argv = process.argv.slice(2);
+if (argv[0] === 'scan' && argv.some((a) => a.includes('container:'))) {
+  try {
+    require(path.join(__dirname, '..', 'dist', 'early-agent.cjs')).startEarlyAgent(argv);
+  } catch {
+    // The bundle starts the agent itself, as it always can.
+  }
+}
 require(launch).runCliBundle(cli);
