@@ -183,12 +183,17 @@ q_journal() { # unit lines
   $BOUND journalctl -u "$1" -n "$2" --no-pager -o short-iso </dev/null 2>&1 | blk
 }
 
+# Whether this node has timeout(1), looked up once, in this shell, before the first --version
+# (a `versions` request runs its programs in subshells, which would each look it up again).
+TIMEOUT=unset
+find_timeout() {
+  [ "$TIMEOUT" = unset ] || return 0
+  if command -v timeout >/dev/null 2>&1; then TIMEOUT='timeout 3'; else TIMEOUT=''; fi
+}
+
 version_text() { # binary: its --version output, encoded (a block's lines)
-  if command -v timeout >/dev/null 2>&1; then
-    timeout 3 "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
-  else
-    "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
-  fi
+  find_timeout
+  $TIMEOUT "$1" --version </dev/null 2>&1 | head -c 4096 | $ENCODE
 }
 
 q_version() { # binary
@@ -220,6 +225,7 @@ v_stage() { # binary
 # written for it: each stage of a pipeline holds its own output until the stages before it are
 # done.
 q_versions() { # count
+  find_timeout
   i=0; stages=':'
   while [ "$i" -lt "$1" ] && IFS= read -r a; do
     i=$((i + 1)); eval "vp_$i=\$a"; stages="$stages | v_stage \"\$vp_$i\""
