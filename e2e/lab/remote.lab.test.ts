@@ -13,6 +13,7 @@ import { SCENARIOS, type Scenario } from './node-scenarios';
 import { run } from './exec';
 
 const CLI = fileURLToPath(new URL('../../bin/cni-doctor.mjs', import.meta.url));
+const LATE_BUILTINS = fileURLToPath(new URL('./late-builtins.cjs', import.meta.url));
 const CRASH_ENTRY = fileURLToPath(new URL('../../app/cli/testing/crash-entry.ts', import.meta.url));
 
 beforeAll(async () => {
@@ -110,6 +111,17 @@ describe.each(Object.entries(SCENARIOS))('node container, scenario %s', (_name, 
       expect(viaContainer.target?.cri).toMatch(/socat/);
       expect(viaSsh.target).toMatchObject({ target: ssh.target, transport: 'ssh', roundTrips: 1 });
       expect(viaContainer.node.hostname).toBe(node.name);
+
+      // Nothing a scan of a node needs is compiled from source after the launcher's V8 flags:
+      // NODE_COMMAND_BUILTINS are loaded before them. (`process` is tiny; fs's recursive rm
+      // loads internal/fs/rimraf, which only rmSync itself can load.)
+      const probed = await cli(['scan', '--json', '--fail-on', 'never', '--target', node.target], {
+        NODE_OPTIONS: `--require ${LATE_BUILTINS}`,
+      });
+      const late = /late built-ins: (.*)$/m.exec(probed.stderr)?.[1];
+      expect(late, probed.stderr).toBeDefined();
+      const compiled = (JSON.parse(late as string) as string[] | null) ?? [];
+      expect(compiled.filter((m) => m !== 'process' && m !== 'internal/fs/rimraf')).toEqual([]);
     });
   });
 });
