@@ -13,7 +13,9 @@ import { SCENARIOS, type Scenario } from './node-scenarios';
 import { run } from './exec';
 
 const CLI = fileURLToPath(new URL('../../bin/cni-doctor.mjs', import.meta.url));
-const LATE_BUILTINS = fileURLToPath(new URL('./late-builtins.cjs', import.meta.url));
+const LATE_BUILTINS = fileURLToPath(
+  new URL('../../app/cli/launch/late-builtins.cjs', import.meta.url),
+);
 const CRASH_ENTRY = fileURLToPath(new URL('../../app/cli/testing/crash-entry.ts', import.meta.url));
 
 beforeAll(async () => {

@@ -85,11 +85,11 @@ function loadEveryCommandsBuiltins(): void {
 }
 
 /**
- * What a command that reaches a node (`--target`) loads besides: the CRI client's (grpc-js:
+ * What a command that reads a node (`--target`, or this machine's) loads besides: the CRI client's (grpc-js:
  * http2, tls, dns, crypto), the relay's local socket (net's listen loads cluster), and the
  * commands' own. Compiled from source after the flags change, these 57 modules were 13 ms of a
  * remote scan's CPU (`realm` in its profile: 22 -> 9 ms); loaded first, Node's cache serves them.
- * launch-builtins.test.ts checks that such a scan loads none of them after the change.
+ * The remote lab checks that such a scan loads none of them after the change.
  */
 export const NODE_COMMAND_BUILTINS: readonly string[] = [
   'node:crypto',
@@ -103,8 +103,34 @@ export const NODE_COMMAND_BUILTINS: readonly string[] = [
   'node:cluster',
 ];
 
-function reachesANode(argv: readonly string[]): boolean {
-  return argv.some((a) => a === '--target' || a.startsWith('--target='));
+/** What a folder or this machine's node is read with: fs/promises (and readline), performance. */
+const LOCAL_READ_BUILTINS: readonly string[] = ['node:fs/promises', 'node:perf_hooks'];
+/** collect's besides: the bundle's digests, and the worker that compresses the log tails. */
+const COLLECT_BUILTINS: readonly string[] = ['node:crypto', 'node:worker_threads'];
+
+/**
+ * The built-ins a one-shot command line will load, to load before the flags change. Only the
+ * commands that read a node have any: `scan`/`collect` of a bundle load nothing more, and a
+ * command that does not need one of these would pay for it (http2 alone is ~7 ms of CPU).
+ * late-builtins.test.ts runs each shape and checks that nothing is left to compile from source.
+ */
+export function builtinsFor(argv: readonly string[]): readonly string[] {
+  const [command] = argv;
+  if (command !== 'scan' && command !== 'collect') return [];
+  const value = (flag: string): string | undefined => {
+    const i = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+    if (i < 0) return undefined;
+    const a = argv[i] as string;
+    return a === flag ? (argv[i + 1] ?? '') : a.slice(flag.length + 1);
+  };
+  if (value('--bundle') !== undefined) return [];
+  const out = [...LOCAL_READ_BUILTINS];
+  if (command === 'collect') out.push(...COLLECT_BUILTINS);
+  // A node, not a folder: this machine's own (no --root, or /), or one reached through a transport.
+  const root = value('--root');
+  if (value('--target') !== undefined || root === undefined || root === '/')
+    out.push(...NODE_COMMAND_BUILTINS);
+  return out;
 }
 
 /** The first line the build writes into dist/cli.cjs: its content hash. */
@@ -307,7 +333,7 @@ export function runCliBundle(
   if (argv[0] === 'scan' && argv.some((a) => a.includes('container:'))) startEarly(file, argv);
   if (!LONG_RUNNING_COMMANDS.includes(argv[0] ?? '')) {
     loadEveryCommandsBuiltins();
-    if (reachesANode(argv)) for (const m of NODE_COMMAND_BUILTINS) createRequire(file)(m);
+    for (const m of builtinsFor(argv)) createRequire(file)(m);
     setFlagsFromString(ONE_SHOT_V8_FLAGS);
   }
   // latin1: the build makes the bundle ASCII, and a one-byte string is quicker to read and hash.

@@ -1,4 +1,4 @@
-// Loaded with `node --require` by remote.lab.test.ts: names the built-in modules first loaded
+// Loaded with `node --require` by late-builtins.test.ts and remote.lab.test.ts: names the built-in modules first loaded
 // after the launcher changed V8's flags. V8 refuses Node's own code cache for those, so each is
 // compiled from source (app/cli/launch/code-cache.ts NODE_COMMAND_BUILTINS).
 'use strict';
