@@ -42,7 +42,6 @@ import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { crc32 } from './crc32';
-import type { startEarlyAgent } from '../../../main/remote/early-agent';
 
 /**
  * zlib's native CRC-32 (Node 20.15 and later): 0.3 ms for a 1 MiB cache where the JavaScript
@@ -310,27 +309,13 @@ export function writeCache(dir: string, name: string, payload: Buffer, now = Dat
 /**
  * Runs the CommonJS bundle `file` in this process, as Node would run `node file`, with the code
  * cache when there is a safe one, and leaves a fresh cache behind when this run did its job.
+ * (A node container's agent is started before this, by bin/cni-doctor.cjs: early-agent.ts.)
  */
-/** early-agent.cjs, built next to the bundle; a missing or broken one only costs the head start. */
-function startEarly(file: string, argv: readonly string[]): void {
-  const early = join(dirname(file), 'early-agent.cjs');
-  if (!existsSync(early)) return;
-  try {
-    (createRequire(file)(early) as { startEarlyAgent: typeof startEarlyAgent }).startEarlyAgent(
-      argv,
-    );
-  } catch {
-    // The bundle starts the agent itself, as it always can.
-  }
-}
-
 export function runCliBundle(
   file: string,
   argv: readonly string[] = process.argv.slice(2),
   env: NodeJS.ProcessEnv = process.env,
 ): void {
-  // A node container's agent is started first: its client sets up while the bundle loads.
-  if (argv[0] === 'scan' && argv.some((a) => a.includes('container:'))) startEarly(file, argv);
   if (!LONG_RUNNING_COMMANDS.includes(argv[0] ?? '')) {
     loadEveryCommandsBuiltins();
     for (const m of builtinsFor(argv)) createRequire(file)(m);
