@@ -74,6 +74,7 @@ export async function collectSnapshot(host: Host, opts: SnapshotOptions = {}): P
     processes,
     (c) => !(criGivesRuntimes && c in CRI_RUNTIME_NAMES),
   );
+  versionsAsked.catch(() => undefined); // awaited below; not an unobserved rejection meanwhile
   // The kubelet first: its endpoint says which runtime matters when several are installed.
   progress('kubelet');
   const kubelet = await probeKubelet(
