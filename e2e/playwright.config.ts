@@ -21,6 +21,16 @@ export const LAB_UI_SPECS = readdirSync(UI_DIR)
   .filter((f) => /from '\.\.\/lab\//.test(readFileSync(path.join(UI_DIR, f), 'utf8')))
   .map((f) => `ui/${f}`);
 
+/**
+ * The specs that sweep every screen (axe in both schemes, the layout at five window sizes, the
+ * screenshots): ~200 of the ~400 s the UI specs take one after another. `npm test` runs them as
+ * a project of their own (`ui-sweep`), in a second Playwright process with its own serve, beside
+ * the other UI specs: the UI step was the run's longest lane and mostly waits (~140 s of CPU in
+ * ~440 s). Each process still runs its specs one at a time against its own serve, so no spec
+ * shares a serve with a spec it did not share one with before.
+ */
+export const SWEEP_UI_SPECS = ['ui/a11y.spec.ts', 'ui/layout.spec.ts', 'ui/screenshots.spec.ts'];
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -55,7 +65,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'ui', testMatch: 'ui/**/*.spec.ts', testIgnore: LAB_UI_SPECS },
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts', testIgnore: [...LAB_UI_SPECS, ...SWEEP_UI_SPECS] },
+    { name: 'ui-sweep', testMatch: SWEEP_UI_SPECS },
     { name: 'ui-lab', testMatch: LAB_UI_SPECS },
     { name: 'electron', testMatch: 'electron/**/*.spec.ts' },
   ],

@@ -9,6 +9,7 @@
 //   lint
 //   build ─┬─ unit                     (vitest; some tests run the built CLI)
 //          ├─ ui                       (Playwright, the specs that start no lab)
+//          ├─ ui-sweep                 (Playwright, the specs that visit every screen)
 //          └─ lab ── ui-lab            (vitest e2e/lab, then the Playwright specs that start a lab)
 //
 // On 2 cores the CPU-bound steps (typecheck, lint, unit, ui) then share the cores: the sum of
@@ -36,6 +37,19 @@ const STEPS = [
     name: 'ui',
     after: ['build'],
     cmd: ['npm', 'run', 'test:e2e', '--', '--project=ui', '--project=electron'],
+  },
+  {
+    name: 'ui-sweep',
+    after: ['build'],
+    // Its own output folder: each Playwright run empties the one it writes to.
+    cmd: [
+      'npm',
+      'run',
+      'test:e2e',
+      '--',
+      '--project=ui-sweep',
+      '--output=e2e/out/test-results-sweep',
+    ],
   },
   {
     name: 'ui-lab',
