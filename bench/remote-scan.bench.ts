@@ -44,19 +44,33 @@ export interface RemoteBenchResult {
   roundTrips: number;
   exchanges: number;
   criConnections: number;
+  /**
+   * From the last byte a process wrote to its exit, medians: for both it is mostly podman's own
+   * teardown of the exec session (the scan writes its report, then waits for its client to exit
+   * by itself). That teardown is bimodal here (~20 or ~70 ms, a race inside podman for the
+   * container's lock), so it is shown beside the ratio it moves.
+   */
+  afterOutput: { scanMs: number; floorMs: number };
 }
 
 function timed(
   cmd: string,
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ ms: number; out: string; code: number | null }> {
+): Promise<{ ms: number; out: string; code: number | null; afterOutputMs: number }> {
   const t = performance.now();
   return new Promise((resolve) => {
     const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'], env });
     let out = '';
-    p.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    p.on('close', (code) => resolve({ ms: performance.now() - t, out, code }));
+    let lastData = t;
+    p.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+      lastData = performance.now();
+    });
+    p.on('close', (code) => {
+      const end = performance.now();
+      resolve({ ms: end - t, out, code, afterOutputMs: end - lastData });
+    });
   });
 }
 
@@ -99,6 +113,8 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
     }
     const scanMs: number[] = [];
     const floorMs: number[] = [];
+    const scanAfter: number[] = [];
+    const floorAfter: number[] = [];
     const startMs: number[] = [];
     const beforeCli = process.env.REMOTE_BENCH_BEFORE_CLI;
     const beforeMs: number[] = [];
@@ -122,6 +138,7 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
       startMs.push((await timed(process.execPath, [CLI, '--version'])).ms);
       const floor = await timed('podman', ['exec', node.name, 'cat', ...paths]);
       floorMs.push(floor.ms);
+      floorAfter.push(floor.afterOutputMs);
       const scan = await timed(process.execPath, [
         CLI,
         'scan',
@@ -134,6 +151,7 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
       if (scan.code !== 0) throw new Error('scan --target failed');
       roundTrips = (JSON.parse(scan.out) as Report).target?.roundTrips ?? NaN;
       scanMs.push(scan.ms);
+      scanAfter.push(scan.afterOutputMs);
       if (process.env.NODE_EXTRA_CA_CERTS) {
         const args = [CLI, 'scan', '--json', '--fail-on', 'never', '--target', node.target];
         bareMs.push((await timed(process.execPath, args, bareEnv)).ms);
@@ -162,6 +180,7 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
         bareCa: { scanMs: median(bareMs), ratio: median(bareMs) / floor },
       }),
       sessionsLeft,
+      afterOutput: { scanMs: median(scanAfter), floorMs: median(floorAfter) },
       roundTrips,
       exchanges,
       criConnections,

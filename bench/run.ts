@@ -63,6 +63,9 @@ if (want('remote')) {
         `remote   the same loop, NODE_EXTRA_CA_CERTS unset (Node parses that file at every start; podman does not): scan --target ${r.bareCa.scanMs.toFixed(0)} ms → ${r.bareCa.ratio.toFixed(2)}×`,
       );
     console.log(
+      `remote   after the last byte written, until the process exited (podman's teardown of its exec session, ~20 or ~70 ms here): scan ${r.afterOutput.scanMs.toFixed(0)} ms, podman exec cat ${r.afterOutput.floorMs.toFixed(0)} ms`,
+    );
+    console.log(
       `remote   exec sessions the scans left in the node container: ${r.sessionsLeft} (a killed podman exec client leaves its session, and every later exec into the container is slower)`,
     );
     if (r.before)
