@@ -2,7 +2,7 @@
 // renderer (Vite). The engine never imports electron, so the CLI bundle runs on plain Node.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -71,6 +71,25 @@ const zodCommonJs = {
 rmSync('dist/cli-chunks', { recursive: true, force: true });
 rmSync('dist/cli.mjs', { force: true });
 rmSync('dist/cli.mjs.map', { force: true });
+/**
+ * Every output is written beside its place and renamed into it. The test run builds again while
+ * other lanes start the CLI (fixtures/hostile.test.ts rebuilds dist/cli.cjs as the lab and the UI
+ * specs spawn it): a file written in place can be read half-written; a rename is all or nothing.
+ */
+function writeAtomic(file, data) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+/** esbuild, with its outputs written by writeAtomic. */
+async function buildAtomic(options) {
+  const result = await build({ ...options, write: false });
+  for (const out of result.outputFiles) writeAtomic(out.path, out.contents);
+  return result;
+}
+
 const BUILD_PLACEHOLDER = '0'.repeat(64);
 /**
  * dist/cli.cjs is one expression whose value is the bundle as a function of CommonJS's five
@@ -117,11 +136,10 @@ for (const out of cli.outputFiles) {
     const id = createHash('sha256').update(text).digest('hex');
     text = text.replace(BUILD_PLACEHOLDER, id);
   }
-  mkdirSync(path.dirname(out.path), { recursive: true });
-  writeFileSync(out.path, text);
+  writeAtomic(out.path, text);
 }
 // collect's log-tail worker (main/bundle/tail/): a file of its own, loaded by a worker thread.
-await build({
+await buildAtomic({
   ...common,
   entryPoints: { 'tail-worker': 'main/bundle/tail/tail-worker.ts' },
   outdir: 'dist',
@@ -131,7 +149,7 @@ await build({
   sourcemap: false,
 });
 rmSync('dist/launch.mjs', { force: true });
-await build({
+await buildAtomic({
   ...common,
   entryPoints: { launch: 'app/cli/launch/code-cache.ts' },
   outdir: 'dist',
@@ -141,7 +159,7 @@ await build({
 });
 // The node container agent's early start (main/remote/early-agent.ts): read by the launcher only
 // for `scan --target container:…`, so every other start keeps a 10 KB launcher.
-await build({
+await buildAtomic({
   ...common,
   entryPoints: { 'early-agent': 'main/remote/early-agent.ts' },
   outdir: 'dist',
@@ -151,14 +169,14 @@ await build({
 });
 
 if (existsSync('app/desktop/main.ts')) {
-  await build({
+  await buildAtomic({
     ...common,
     entryPoints: ['app/desktop/main.ts'],
     outfile: 'dist/desktop/main.cjs',
     format: 'cjs',
     external: ['electron'],
   });
-  await build({
+  await buildAtomic({
     ...common,
     entryPoints: ['app/desktop/preload.ts'],
     outfile: 'dist/desktop/preload.cjs',
