@@ -1,5 +1,5 @@
 /** Page helpers shared by the UI specs and the Electron spec. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SCREENS = [
   'overview',
@@ -39,11 +39,28 @@ export async function goScreen(page: Page, screen: ScreenId): Promise<void> {
 /** Opens a demo from the Demo screen and waits for its Overview. */
 export async function openDemo(page: Page, demoId: string): Promise<void> {
   await goScreen(page, 'demo');
-  await page.locator(`[data-demo="${demoId}"]`).click();
+  const button = page.locator(`[data-demo="${demoId}"]`);
+  await expectOrAlert(page, button);
+  await button.click();
   await expect(page.locator('nav [data-screen="overview"]')).toHaveAttribute(
     'aria-current',
     'page',
   );
   await expect(page.locator('header .source')).toContainText('demo:');
   await expect(page.getByTestId('top-finding')).toBeVisible();
+}
+
+/**
+ * Waits for `target`; a screen that shows an error instead fails at once with the error's words
+ * (a click would wait out the whole test and say only what it waited for).
+ */
+export async function expectOrAlert(page: Page, target: Locator): Promise<void> {
+  const alert = page.getByRole('alert');
+  await expect(target.or(alert).first()).toBeVisible();
+  if (await target.first().isVisible()) return;
+  const said = await alert
+    .first()
+    .innerText({ timeout: 5_000 })
+    .catch(() => '(the alert did not answer)');
+  throw new Error(`waited for ${target.toString()}; the screen shows an alert instead: ${said}`);
 }

@@ -8,6 +8,7 @@ import { ErrorNotice } from './components/ErrorNotice';
 import { ExportReport } from './components/ExportReport';
 import { Nav } from './components/Nav';
 import { ScanProgress } from './components/ScanProgress';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { ThemeToggle } from './components/ThemeToggle';
 import {
   useCurrentSource,
@@ -201,26 +202,30 @@ export function App() {
         {info.error && <ErrorNotice error={info.error} retry={() => void info.refetch()} />}
         {!viewer && screen === 'overview' && <NeedsScan>{(s) => <Overview scan={s} />}</NeedsScan>}
         {!viewer && screen === 'findings' && <NeedsScan>{(s) => <Findings scan={s} />}</NeedsScan>}
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          {viewer && <NeedsScan>{(s) => <ViewerPage scan={s} viewer={viewer} />}</NeedsScan>}
-          {!viewer && screen === 'inventory' && (
-            <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>
-          )}
-          {!viewer && screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
-          {!viewer &&
-            screen === 'history' &&
-            (noNode ? <NodePicker heading="Choose a node" /> : <History />)}
-          {!viewer && screen === 'targets' && <Targets />}
-          {!viewer && screen === 'bundles' && <Bundles />}
-          {!viewer && screen === 'demo' && <Demo />}
-          {!viewer && screen === 'compare' && <Compare scan={scan.data} />}
-          {!viewer && screen === 'cluster' && <Cluster />}
-        </Suspense>
+        <ScreenBoundary screen={viewer ? `viewer:${viewer.kind}` : screen}>
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            {viewer && <NeedsScan>{(s) => <ViewerPage scan={s} viewer={viewer} />}</NeedsScan>}
+            {!viewer && screen === 'inventory' && (
+              <NeedsScan>{(s) => <Inventory scan={s} />}</NeedsScan>
+            )}
+            {!viewer && screen === 'checks' && <NeedsScan>{(s) => <Checks scan={s} />}</NeedsScan>}
+            {!viewer &&
+              screen === 'history' &&
+              (noNode ? <NodePicker heading="Choose a node" /> : <History />)}
+            {!viewer && screen === 'targets' && <Targets />}
+            {!viewer && screen === 'bundles' && <Bundles />}
+            {!viewer && screen === 'demo' && <Demo />}
+            {!viewer && screen === 'compare' && <Compare scan={scan.data} />}
+            {!viewer && screen === 'cluster' && <Cluster />}
+          </Suspense>
+        </ScreenBoundary>
       </main>
-      <Suspense fallback={null}>
-        {detail && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
-        {objectOpen && <HnsObjectHost />}
-      </Suspense>
+      <ScreenBoundary screen={selected ?? 'none'}>
+        <Suspense fallback={null}>
+          {detail && scan.data && <FindingDetail scan={scan.data} findingId={selected} />}
+          {objectOpen && <HnsObjectHost />}
+        </Suspense>
+      </ScreenBoundary>
       <CredentialDialog />
     </div>
   );

@@ -11,7 +11,7 @@ export function Demo() {
       <p>
         Recorded nodes that ship with the app. Opening one scans it exactly like a support bundle.
       </p>
-      {demos.error && <ErrorNotice error={demos.error} />}
+      {demos.error && <ErrorNotice error={demos.error} retry={() => void demos.refetch()} />}
       <ul className="demo-list">
         {demos.data?.map((d) => (
           <li key={d.id} className="card">
