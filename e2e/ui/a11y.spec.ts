@@ -5,7 +5,8 @@
  * page-has-heading-one in the viewers, newcomer review journey 4, are kept clean too).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { openApp, serveUrl } from './app';
 import { visitEveryScreen } from './screens';
 

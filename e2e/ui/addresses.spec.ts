@@ -1,5 +1,5 @@
 /** Every screen and finding has an address: reload and Back/Forward stay in the app. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';

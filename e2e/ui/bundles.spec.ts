@@ -2,7 +2,7 @@
  * Bundles: upload a customer's .tar.gz and read its cause; export the node in focus (never this
  * machine while a recording is in focus) as a download.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';

@@ -5,7 +5,7 @@
  * through the debug pod — whose "pod" is this machine in the replay.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { goScreen, openApp } from './app';
 
 test('shows the recorded cluster, its stuck pods by cause, and scans a node through kubectl', async ({

@@ -2,7 +2,7 @@
  * A shared Compare address with both sides shows the comparison, not only the form: pasted into
  * a fresh page, and after a reload (newcomer review, README item 6).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { openApp } from './app';
 
 test('a pasted Compare link with both sides runs the comparison', async ({ page }) => {

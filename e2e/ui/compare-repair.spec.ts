@@ -4,7 +4,7 @@
  * Before and the scan shown now as After, and shows the shadowing finding gone and containerd
  * loading kindnet instead of the default config.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { serveNodeDisk, type DiskServer } from './node-disk';
 
 let disk: DiskServer;

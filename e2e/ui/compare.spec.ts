@@ -3,7 +3,7 @@
  * that the healthy one does not, and containerd's load order then and now — with axe clean.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { goScreen, openApp, openDemo } from './app';
 
 test('compare two demos: gone, added and the load order then and now', async ({ page }) => {

@@ -3,7 +3,7 @@
  * healthy containerd's socket shows a "not running as root" banner with the exact command to run
  * elevated, names no cause for it and offers no restart.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { RERUN, deniedNodeHost, serveMemoryNode, type MemoryServer } from './memory-node-server';
 
 let server: MemoryServer;

@@ -2,7 +2,8 @@
  * The finding drawer starts below the header: Rescan, Export report and Theme stay clickable
  * while a finding is open, at a wide and a narrow (two-line header) window (newcomer review 1.6).
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './test';
 import { openApp, openDemo } from './app';
 
 for (const size of [

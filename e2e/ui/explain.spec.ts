@@ -2,7 +2,7 @@
  * Start from the user's error (issue 22, point 6): a pasted FailedCreatePodSandBox event lands on
  * the finding that explains it; a line no finding explains says which signature matched.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { openApp, openDemo } from './app';
 
 const EVENT = String.raw`Warning  FailedCreatePodSandBox  12s  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9f1c": Error while dialing open \\.\pipe\cnisock: The system cannot find the file specified.`;

@@ -1,7 +1,7 @@
 /**
  * Flow 1: open a demo bundle, find the cause on the Overview, open its detail and read the evidence.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { goScreen, openApp, openDemo, serveUrl } from './app';
 
 test('minikube: the default containerd config that shadows kindnet is the top finding, with the conf dir in load order', async ({

@@ -2,7 +2,7 @@
  * The Inventory's tab, and each table's sort and filter, are part of the address: a reload and a
  * shared link keep them, Back returns to the tab before (newcomer review 3.6, README item 5).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { goScreen, openApp, openDemo } from './app';
 
 test('the Inventory tab, sort and filter survive a reload and come from a link', async ({

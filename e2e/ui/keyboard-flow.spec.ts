@@ -4,7 +4,8 @@
  * that says where the user is (a heading, the question, the result), never on the page body, and
  * Apply is a few Tab presses from the finding (the review counted 48).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { serveNodeDisk, type DiskServer } from './node-disk';
 
 let disk: DiskServer;

@@ -6,7 +6,8 @@
  * look at every size. The README's picture (assets/screenshot-overview.png) is the minikube
  * Overview at 1280×800, light, written here after checking it shows what the README says.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@
  * \\.\pipe\cnisock (antrea-agent stopped, a matched log line saying so) is a finding, not a pass;
  * and matched log lines that no finding explains are listed on the Overview.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { openApp, openDemo } from './app';
 import {
   OLD_LOG_LINE,

@@ -5,7 +5,8 @@
  * 700-character line (and unwraps it on request), and a finding with 50 pieces of evidence shows
  * the first 10 and "… 41 more".
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { serveMemoryNode, type MemoryServer } from './memory-node-server';
 import { LONG_CONF, longNamesHost, staleEndpointsHost } from './long-text-node';
 import type { BundleHost } from '../../main/host/bundle-host';

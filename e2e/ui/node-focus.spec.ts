@@ -4,7 +4,8 @@
  * named on every screen, and History and Export act on it; `serve --target` opens on that node.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { memoryNode } from '../../main/host/memory-node.testutil';
 import { goScreen } from './app';
 import { serveMemoryNode, type MemoryServer } from './memory-node-server';

@@ -5,7 +5,7 @@
  * verification succeeds → containerd loads the cluster network and a real pod gets its subnet →
  * Undo from History restores the file byte for byte.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { confirmUndo } from './undo';
 import { readFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';

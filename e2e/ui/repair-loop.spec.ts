@@ -6,7 +6,8 @@
  * before the repair outlives the scans of other tabs, and Compare before / after is one click.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { serveNodeDisk, type DiskServer } from './node-disk';

@@ -4,7 +4,7 @@
  * is rolled back with the new finding named by its title; once the cause is fixed the same repair
  * verifies, and after Undo both the panel and History say it is undone.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { previewUndo } from './undo';
 import { spawn, type ChildProcess } from 'node:child_process';
 import {

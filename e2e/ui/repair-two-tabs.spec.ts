@@ -3,7 +3,7 @@
  * `serve --root`) still applies to A, and to A only, after tab B scanned another node (a demo)
  * and became the server's latest scan; Undo in A then puts A back.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { serveNodeDisk, type DiskServer } from './node-disk';

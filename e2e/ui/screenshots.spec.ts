@@ -3,7 +3,7 @@
  * (full page) into e2e/out/screenshots/. The pictures at the three window sizes, and the README's,
  * come from layout.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';

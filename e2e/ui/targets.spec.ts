@@ -5,7 +5,7 @@
  * undone from History — every file of the node byte for byte as before.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { confirmUndo } from './undo';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /** For the ticket: a finding copied as Markdown, and its fix command, from the detail panel. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { openApp, openDemo } from './app';
 
 test('copy a finding as Markdown and its fix command', async ({ page, context }) => {

@@ -4,7 +4,7 @@
  * with Watch on, the next change is rescanned by itself. A demo offers no Watch (it never changes).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -6,7 +6,8 @@
  * with "no password given". From Linux the real product refuses winrm: with the reason.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { serveUrl } from './app';
