@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { DoctorApi } from '../../shared/api';
 import { ApiProvider } from './api/api-context';
 import { createHttpApi } from './api/http-client';
@@ -14,6 +14,7 @@ import { startAddressSync } from './state/address-sync';
 import { startFocusRescue } from './lib/focus-rescue';
 import { useView } from './state/view-store';
 import { prefetchFirstScreen } from './queries/use-doctor';
+import { createQueryClient } from './queries/query-client';
 import { App } from './App';
 import './styles/app.css';
 
@@ -52,9 +53,7 @@ if (!api) {
   startAddressSync();
   startFocusRescue();
   connectProgress(api);
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false } },
-  });
+  const queryClient = createQueryClient();
   void prefetchFirstScreen(queryClient, api, useView.getState().source);
   root.render(
     <StrictMode>
