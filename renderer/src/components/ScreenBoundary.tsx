@@ -41,7 +41,7 @@ export class ScreenBoundary extends Component<Props, State> {
     return (
       <div className="notice error" role="alert" data-testid="screen-failed">
         <strong>This screen could not be shown</strong>
-        <p>{describe(error)}</p>
+        <p>{whatFailed(error)}</p>
         <button type="button" onClick={() => window.location.reload()}>
           Reload the app
         </button>
@@ -51,7 +51,7 @@ export class ScreenBoundary extends Component<Props, State> {
 }
 
 /** A failed chunk import says so in words; anything else shows its own message. */
-export function describe(error: Error): string {
+function whatFailed(error: Error): string {
   if (
     /dynamically imported module|Importing a module script failed|error loading/i.test(
       error.message,
