@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { parseToml } from '../../config/toml';
+import { elideCommentLines } from '../../config/toml/comment-lines';
 import { redactFile } from '.';
 import { SECRET_FILES } from './secret-shapes.testutil';
 
@@ -57,6 +58,33 @@ describe('redactFile: every secret shape of issue 9 item 6', () => {
     const whats = redactFile(f.path, Buffer.from(f.text)).redactions.map((r) => r.what);
     expect(whats).toContain(
       'TOML value of plugins.io.containerd.grpc.v1.cri.registry.configs.b.example.com.auth.password (line 11)',
+    );
+  });
+
+  it('finds a secret in a mostly-comment config.toml (parsed with its comment lines emptied)', () => {
+    const comments = Array.from({ length: 80 }, (_, i) => `  # default ${i} shown here`);
+    const auth = [
+      '[plugins."io.containerd.grpc.v1.cri".registry.configs."b.example.com".auth]',
+      '  username = "builder" # who',
+      '  password = "SECRET-pw-1"',
+      "  identitytoken = 'SECRET-tok-2'",
+    ];
+    const text = [...comments, ...auth, ...comments].join('\n');
+    expect(elideCommentLines(text), 'the comment lines are emptied for the parser').toBeDefined();
+    const { data, redactions } = redactFile('/etc/containerd/config.toml', Buffer.from(text));
+    const out = data.toString('utf8').split('\n');
+    expect(out.join('\n')).not.toMatch(/SECRET-/);
+    // Only the secrets changed: every comment is where it was, and the value's quotes too.
+    expect(out.slice(0, 80)).toEqual(comments);
+    expect(out.slice(-80)).toEqual(comments);
+    expect(out.slice(80, 84)).toEqual([
+      auth[0],
+      auth[1],
+      '  password = "REDACTED"',
+      "  identitytoken = 'REDACTED'",
+    ]);
+    expect(redactions.map((r) => r.what)).toContain(
+      'TOML value of plugins.io.containerd.grpc.v1.cri.registry.configs.b.example.com.auth.password (line 83)',
     );
   });
 

@@ -6,7 +6,7 @@
  * string contents change, so the document still parses; the caller checks that it does.
  */
 import { parseTOML, traverseNodes, type AST } from 'toml-eslint-parser';
-import { parseToml } from '../../config/toml';
+import { parserView, parseToml } from '../../config/toml';
 import { redactBody, type Edit } from './edits';
 import { isSecretKey } from './secret-keys';
 
@@ -25,10 +25,9 @@ function keyPath(node: AST.TOMLNode): string[] {
 /** Edits hiding every secret value, or undefined when `text` is not TOML. */
 export function tomlSecretEdits(text: string): Edit[] | undefined {
   if (!parseToml(text).ok) return undefined;
-  // As parseToml reads it: a BOM becomes a blank of the same length, so offsets stay.
-  const ast = parseTOML(text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text, {
-    tomlVersion: '1.0.0',
-  });
+  // As parseToml reads it (a BOM blanked, comment lines emptied); offsets are taken back.
+  const view = parserView(text);
+  const ast = parseTOML(view.text, { tomlVersion: '1.0.0' });
   const edits: Edit[] = [];
   traverseNodes(ast, {
     enterNode(node) {
@@ -36,8 +35,8 @@ export function tomlSecretEdits(text: string): Edit[] | undefined {
       const path = keyPath(node);
       if (!isSecretKey(path[path.length - 1] ?? '')) return;
       const open = node.multiline ? 3 : 1;
-      const start = node.range[0] + open;
-      const end = node.range[1] - open;
+      const start = view.toOriginal(node.range[0]) + open;
+      const end = view.toOriginal(node.range[1]) - open;
       const body = redactBody(text.slice(start, end));
       if (body !== undefined)
         edits.push({ start, end, text: body, what: `TOML value of ${path.join('.')}` });

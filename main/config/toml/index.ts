@@ -1,5 +1,6 @@
 // Public surface of the TOML reader/editor used for containerd config.toml and crio.conf.
 export { parseToml } from './parse';
+export { parserView } from './comment-lines';
 export { removeArrayElement, removeTomlKey, setTomlValue } from './edit';
 export { formatKeyPath, isBareKey } from './format';
 export { MAX_TOML_BYTES } from './limits';

@@ -15,6 +15,8 @@ export const TOML_SAMPLES = [
   'containerd.io-default-config.toml',
   'crio-network-section.conf',
   'crio.conf.d-10-crio.conf',
+  // Mostly comment: what the parser reads with its comment lines emptied (comment-lines.ts).
+  'containers.conf',
 ] as const;
 
 export function sample(name: string): string {
