@@ -8,6 +8,7 @@ import type { TargetOptions } from '../../main/remote/open-target';
 import { ArgError, type FlagValues, type Flags } from './command';
 import { NODE_DEADLINES, type NodeDeadlines } from '../../main/remote/node-deadlines';
 import { askPassword } from './ask-password';
+import { cliVersionCache } from './version-cache';
 
 export const TARGET_FLAGS = {
   target: {
@@ -96,4 +97,18 @@ export function targetOptions(
     // winrm:USER@HOST: USER's password, asked on the terminal without echo when the session opens.
     remoting: { password: (prompt) => askPassword(`cni-doctor: ${prompt}`) },
   };
+}
+
+/**
+ * A scan's (scan, explain, compare): plugins' versions are remembered between scans of a node.
+ * Not collect's, fix's or undo's: a bundle records what the node said that day, and a repair's
+ * verification asks afresh.
+ */
+export function scanTargetOptions(
+  flags: Omit<TargetFlagValues, 'target'>,
+  io: { err(line: string): void },
+  criDeadlineMs?: number,
+): TargetOptions {
+  const versionCache = cliVersionCache();
+  return { ...targetOptions(flags, io, criDeadlineMs), ...(versionCache && { versionCache }) };
 }

@@ -23,6 +23,7 @@ import { ScanSessions, type ScanEntry } from './scan-sessions';
 import { TargetRegistry } from './targets';
 import { CredentialBroker } from './credentials';
 import type { TargetOptions } from '../../main/remote/open-target';
+import { MemoryVersionCache } from '../../main/remote/version-cache';
 import { compareHeldScans, heldScans } from './compare-scans';
 import { WatchSession } from './watch-session';
 import type { NodeWatcherOptions } from '../../main/watch/node-watcher';
@@ -106,7 +107,9 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       (await import('../../main/remote/discover')).rememberTarget(t, opts.rememberFile),
     liveLabel: opts.liveLabel ?? 'live node',
     askPassword: (q) => credentials.ask(q),
-    ...(opts.targetOptions !== undefined && { targetOptions: opts.targetOptions }),
+    // Plugins' versions remembered for as long as this server runs: the app scans the same
+    // nodes again and again (version-cache.ts).
+    targetOptions: { versionCache: new MemoryVersionCache(), ...opts.targetOptions },
   });
   const repairs = new RepairSession({
     scans,

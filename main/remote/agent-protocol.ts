@@ -13,6 +13,11 @@ export interface AgentAnswer {
   executable?: boolean;
   size?: number;
   /**
+   * An executable's inode, mtime and ctime (seconds), as the agent's stat(1) printed them: what a
+   * plugin's `--version` answer is remembered under (version-cache.ts). Absent when unknown.
+   */
+  identity?: string;
+  /**
    * Decoded B/H blocks, in order, each as the pieces it was decoded in (a 64 MiB log tail is never
    * joined into one buffer beside its pieces: see blockOf).
    */
@@ -34,6 +39,7 @@ export function blockOf(a: AgentAnswer, i: number): Buffer | undefined {
 }
 
 const TYPES = new Set(['file', 'dir', 'socket', 'other', 'missing']);
+const IDENTITY = /^\d{1,20} \d{1,20} \d{1,20}$/;
 const MAX_LINE = 64 * 1024;
 /**
  * Base64/hex text decoded at a time: pieces of ~192 KiB, each its own allocation — above malloc's
@@ -256,6 +262,10 @@ export class AgentParser {
       }
       case 'X':
         this.answer().executable = rest === '1';
+        return;
+      case 'I':
+        // Three numbers or nothing: an identity the node garbled only means no cached version.
+        if (IDENTITY.test(rest)) this.answer().identity = rest;
         return;
       case 'S':
       case 'V': {

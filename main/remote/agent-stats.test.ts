@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +78,14 @@ describe.each(shells)('stats asked together (%s)', (_name, shell) => {
       expect(byName.get(join(dir, 'trailing space '))).toMatchObject({ type: 'file', size: 2 });
       expect(byName.get(join(dir, 'total'))).toMatchObject({ type: 'file', size: 7 });
       expect(byName.get(join(dir, 'exec'))).toMatchObject({ executable: true });
+      // An executable's identity (what a plugin's version is remembered under): inode, mtime
+      // and ctime in seconds, as this machine's own stat gives them; none for other files.
+      const st = statSync(join(dir, 'exec'));
+      const secs = (ms: number) => Math.floor(ms / 1000);
+      expect(byName.get(join(dir, 'exec'))?.identity).toBe(
+        `${st.ino} ${secs(st.mtimeMs)} ${secs(st.ctimeMs)}`,
+      );
+      expect(byName.get(join(dir, 'plain'))?.identity).toBeUndefined();
       expect(byName.get(join(dir, 'folder'))).toMatchObject({ type: 'dir' });
       expect(byName.get(join(dir, 'fifo'))).toMatchObject({ type: 'other' });
       expect(byName.get(join(dir, 'dangling'))?.error?.code).toBe('ENOENT');

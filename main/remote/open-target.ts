@@ -8,6 +8,7 @@ import type { ScanOptions, ScanResult } from '../engine/scan';
 import { RemoteLinuxHost } from './remote-host';
 import type { Transport } from './transport';
 import type { NodeDeadlines } from './node-deadlines';
+import type { VersionCache } from './version-cache';
 import { ContainerTransport } from './transports/container';
 import { KubectlTransport, type KubectlOptions } from './transports/kubectl';
 import { SshTransport, type SshOptions } from './transports/ssh';
@@ -22,6 +23,8 @@ export interface TargetOptions {
   criDeadlineMs?: number;
   /** How long a node may take per answer and in all (node-deadlines.ts). */
   deadlines?: Partial<NodeDeadlines>;
+  /** Plugins' `--version` answers from earlier scans (version-cache.ts); none: all asked. */
+  versionCache?: VersionCache;
 }
 
 export function openTransport(t: RemoteTarget, o: TargetOptions = {}): Transport {
@@ -123,6 +126,7 @@ export async function openTarget(t: Target, o: TargetOptions = {}): Promise<Open
       const host = new RemoteLinuxHost(transport, {
         ...(o.criDeadlineMs !== undefined && { criDeadlineMs: o.criDeadlineMs }),
         ...(o.deadlines !== undefined && { deadlines: o.deadlines }),
+        ...(o.versionCache !== undefined && { versionCache: o.versionCache }),
       });
       return {
         host,

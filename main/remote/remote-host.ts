@@ -43,6 +43,7 @@ import { cniExtension } from '../probes/cni-parse';
 import { MAX_LOADABLE_ENTRIES } from '../probes/cni-dirs';
 import { READ_LIMITS } from '../bundle/limits';
 import type { Transport } from './transport';
+import { versionKey, type VersionCache } from './version-cache';
 
 /** A plugin type as a conf names it, and as probePluginVersions accepts it. */
 const PLUGIN_TYPE = /"type"\s*:\s*"([A-Za-z0-9._-]{1,64})"/g;
@@ -56,6 +57,14 @@ export interface RemoteHostOptions {
   criDeadlineMs?: number;
   /** How long the node may take per answer and in all (node-deadlines.ts defaults). */
   deadlines?: Partial<NodeDeadlines>;
+  /** Plugins' `--version` answers from earlier scans of this node (version-cache.ts). */
+  versionCache?: VersionCache;
+}
+
+/** A plugin's `--version`: what the agent said of the binary, and its output. */
+interface VersionAnswer {
+  type: AgentAnswer['type'];
+  output: string | undefined;
 }
 
 type Failure = { ok: false; error: FsErrorCode; message: string };
@@ -94,6 +103,8 @@ export class RemoteLinuxHost implements Host {
   private prefetched = false;
   /** Plugin types whose `--version` was asked ahead (prefetchPluginVersions). */
   private readonly versionsAhead = new Set<string>();
+  /** Each plugin binary's `--version`, remembered or asked once per scan (versionAnswer). */
+  private readonly versionAnswers = new Map<string, Promise<VersionAnswer | undefined>>();
   private readonly relay: RelayStats = { connections: 0 };
   /**
    * CRI goes over the agent's own run, handed to socat at its end (AgentSession.handOver): the
@@ -219,11 +230,58 @@ export class RemoteLinuxHost implements Host {
       this.versionsAhead.add(type);
       void this.firstBinDirHolding(type).then(
         (dir) => {
-          if (dir && !this.handedOver)
-            this.cached({ op: 'version', path: joinNode('linux', dir, type) });
+          if (dir && !this.handedOver) void this.versionAnswer(joinNode('linux', dir, type), true);
         },
         () => undefined,
       );
+    }
+  }
+
+  /**
+   * A plugin binary's `--version` output, once per scan: remembered from an earlier scan when the
+   * binary is the very same file (version-cache.ts), else asked of the node and remembered. Asked
+   * `ahead` (a guess from a conf's text), it is not asked once the run went to the CRI relay.
+   */
+  private versionAnswer(path: string, ahead = false): Promise<VersionAnswer | undefined> {
+    const memo = this.versionAnswers.get(path);
+    if (memo) return memo;
+    const p = this.askVersion(path, ahead);
+    this.versionAnswers.set(path, p);
+    // A guess given up, or a failed run: the probe's own question asks again.
+    const forget = () => {
+      if (this.versionAnswers.get(path) === p) this.versionAnswers.delete(path);
+    };
+    p.then((r) => r === undefined && forget(), forget);
+    return p;
+  }
+
+  private async askVersion(path: string, ahead: boolean): Promise<VersionAnswer | undefined> {
+    const key = await this.versionKeyOf(path);
+    const remembered = key === undefined ? undefined : this.opts.versionCache?.get(key);
+    if (remembered !== undefined) return { type: 'file', output: remembered };
+    if (ahead && this.handedOver) return undefined;
+    const a = await this.askCached({ op: 'version', path });
+    const output = a.type === 'file' ? (blockOf(a, 0) ?? EMPTY).toString('utf8') : undefined;
+    if (key !== undefined && output !== undefined) this.opts.versionCache?.remember(key, output);
+    return { type: a.type, output };
+  }
+
+  /**
+   * What the binary's answer is remembered under: the node's name and the binary's identity from
+   * its stat, both answered by then (the first exchange; the plugin folder's stats).
+   */
+  private async versionKeyOf(path: string): Promise<string | undefined> {
+    if (!this.opts.versionCache) return undefined;
+    try {
+      const [node, st] = await Promise.all([
+        this.askCached({ op: 'node' }),
+        this.askCached({ op: 'stat', path }),
+      ]);
+      const hostname = node.names[0];
+      if (hostname === undefined) return undefined;
+      return versionKey(JSON.stringify(this.transport.target), hostname, path, st.identity);
+    } catch {
+      return undefined;
     }
   }
 
@@ -288,6 +346,8 @@ export class RemoteLinuxHost implements Host {
 
   async close(): Promise<void> {
     closeWarm(this.relay);
+    // Written while the node's client tears its session down (podman exec: tens of ms).
+    this.opts.versionCache?.save();
     await Promise.all(this.sessions.map((s) => s.close()));
     // A held scan (serve keeps a few) must not keep every answer the node sent alive with it.
     this.answers.clear();
@@ -414,9 +474,12 @@ export class RemoteLinuxHost implements Host {
    */
   async pluginVersion(path: string): Promise<PluginVersionResult | undefined> {
     try {
-      const a = await this.ask({ op: 'version', path });
-      if (a.type !== 'file') return undefined;
-      const text = (blockOf(a, 0) ?? EMPTY).toString('utf8');
+      const a = (await this.versionAnswer(path)) ?? (await this.askVersion(path, false));
+      // As every answer: none handed on once the session failed (ask()).
+      const failed = this.session.failed;
+      if (failed) throw failed;
+      if (a?.type !== 'file' || a.output === undefined) return undefined;
+      const text = a.output;
       const listed = /CNI protocol versions supported: *([0-9., ]+)/.exec(text)?.[1];
       if (listed) {
         const supportedVersions = listed.split(/[ ,]+/).filter((v) => /^\d+\.\d+\.\d+$/.test(v));

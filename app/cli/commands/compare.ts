@@ -6,7 +6,7 @@ import { visible } from '../visible';
 import { ArgError, CRI_TIMEOUT_FLAG, JSON_FLAG, criTimeoutMs, defineCommand } from '../command';
 import { ansi, plain } from '../format-text';
 import { formatComparison } from '../format-comparison';
-import { TARGET_FLAGS, targetOptions } from '../target-flags';
+import { TARGET_FLAGS, scanTargetOptions } from '../target-flags';
 import { formatTarget, parseTarget, type Target } from '../../../shared/target';
 
 // How to reach a target; the targets themselves are --before and --after.
@@ -44,7 +44,7 @@ finding changed; 2 a scan could not run, with one line on stderr.`,
     ]);
     const scan = async (t: Target, which: string) => {
       const label = formatTarget(t);
-      const r = await scanTarget(t, targetOptions(flags, io, criDeadlineMs), {
+      const r = await scanTarget(t, scanTargetOptions(flags, io, criDeadlineMs), {
         onProgress: (step) => io.progress(visible(`scanning ${which} ${label}: ${step}`)),
       });
       const n = r.report.node;

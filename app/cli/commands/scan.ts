@@ -11,7 +11,7 @@ import {
   defineCommand,
 } from '../command';
 import { ansi, formatReport, plain } from '../format-text';
-import { TARGET_FLAGS, targetOf, targetOptions, type TargetFlagValues } from '../target-flags';
+import { TARGET_FLAGS, targetOf, scanTargetOptions, type TargetFlagValues } from '../target-flags';
 import { elevatedCommand } from '../invocation';
 import { textWidth } from '../wrap';
 import type { Target } from '../../../shared/target';
@@ -77,7 +77,7 @@ export async function scanNode(
   const { report } = target
     ? await (
         await import('../../../main/remote/open-target')
-      ).scanTarget(target, targetOptions(flags, io, criDeadlineMs), {
+      ).scanTarget(target, scanTargetOptions(flags, io, criDeadlineMs), {
         onProgress: (step) => io.progress(visible(`scanning ${flags.target}: ${step}`)),
         ...(flags.unredacted && { unredacted: true }),
       })

@@ -19,29 +19,27 @@
 import {
   closeSync,
   constants,
-  existsSync,
   fstatSync,
   futimesSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readFileSync,
   readSync,
   readdirSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
-  type Stats,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { crc32 } from './crc32';
+import { cacheDir, mine, ownCacheDir } from './cache-dir';
+
+export { cacheDir, ownCacheDir };
 
 /**
  * zlib's native CRC-32 (Node 20.15 and later): 0.3 ms for a 1 MiB cache where the JavaScript
@@ -168,46 +166,6 @@ export const CACHED_COMMANDS = [
   'node-report',
   'explain',
 ] as const;
-
-/** Where the user's caches go: $XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%, ~/Library/Caches. */
-export function cacheDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-  home: string = homedir(),
-): string | undefined {
-  const abs = (p: string | undefined): string | undefined => (p && isAbsolute(p) ? p : undefined);
-  if (platform === 'win32') {
-    const base = abs(env.LOCALAPPDATA);
-    return base && join(base, 'cni-doctor', 'Cache');
-  }
-  if (platform === 'darwin') return abs(home) && join(home, 'Library', 'Caches', 'cni-doctor');
-  const base = abs(env.XDG_CACHE_HOME) ?? (abs(home) && join(home, '.cache'));
-  return base && join(base, 'cni-doctor');
-}
-
-const mine = (st: Stats): boolean => process.platform === 'win32' || st.uid === process.getuid?.();
-
-/**
- * Creates the directory if needed; undefined unless it is safely ours. It is only created under
- * a directory this user owns: `sudo` keeping the user's HOME must not leave a root-owned cache
- * directory in it (the user could not use it afterwards).
- */
-export function ownCacheDir(dir: string): string | undefined {
-  try {
-    if (!existsSync(dir)) {
-      let up = dirname(dir);
-      while (!existsSync(up) && dirname(up) !== up) up = dirname(up);
-      if (!mine(statSync(up))) return undefined;
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-    }
-    const st = lstatSync(dir);
-    if (!st.isDirectory() || !mine(st)) return undefined;
-    if (process.platform !== 'win32' && (st.mode & 0o022) !== 0) return undefined;
-    return dir;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The commands that read a node in different ways, and the flags that choose the way: a scan of

@@ -10,6 +10,8 @@
 #   T type          file|dir|socket|other|missing
 #   E CODE text     an error (ENOENT, EACCES, EISDIR, OTHER); text is ours, never node data
 #   X 0|1           executable          S n   size in bytes          V n   a number
+#   I ino mtime ctime  an executable's identity (stats only): the caller keeps a plugin's
+#                   `--version` answer under it, and asks again once any of the three changes
 #   B / H           base64 / hex lines follow, up to a line "."
 #   N len SP bytes  a name of exactly len bytes (may hold any byte but NUL), then a newline
 #   U text          the question cannot be answered here (why)
@@ -58,7 +60,12 @@ q_stat() {
   kind "$1"; k=$K
   echo "T $k"
   if [ "$k" = file ]; then
-    if [ -x "$1" ]; then echo "X 1"; else echo "X 0"; fi
+    if [ -x "$1" ]; then
+      echo "X 1"
+      if command -v stat >/dev/null 2>&1; then
+        id=$(stat -L -c '%i %Y %Z' -- "$1" </dev/null 2>/dev/null) && echo "I $id"
+      fi
+    else echo "X 0"; fi
     if [ -r "$1" ]; then echo "S $(wc -c <"$1" 2>/dev/null)"; fi
   elif [ "$k" = missing ] && [ -L "$1" ]; then
     echo "E ENOENT dangling symlink or symlink loop"
@@ -73,6 +80,8 @@ NL='
 # wc prints "SIZE NAME" per file it could open, in order; a line that is not the next path's
 # (a file gone since the test, a name wc printed differently) is not trusted: that file is
 # measured on its own, as stat does.
+# Each executable's identity comes from ONE stat(1) the same way; a file it did not print as
+# expected has none (its version is then asked, not remembered). Busybox's stat has -L and -c.
 q_stats() { # count
   i=0
   while [ "$i" -lt "$1" ] && IFS= read -r a; do i=$((i + 1)); eval "sp_$i=\$a"; done
@@ -84,6 +93,16 @@ q_stats() { # count
   done
   sizes=''
   if [ $# -gt 0 ]; then sizes=$(wc -c -- "$@" </dev/null 2>/dev/null)$NL; fi
+  set --
+  j=0
+  while [ "$j" -lt "$i" ]; do
+    j=$((j + 1)); eval "a=\$sp_$j"
+    if [ -f "$a" ] && [ -x "$a" ]; then set -- "$@" "$a"; fi
+  done
+  ids=''
+  if [ $# -gt 0 ] && command -v stat >/dev/null 2>&1; then
+    ids=$(stat -L -c '%i %Y %Z %n' -- "$@" </dev/null 2>/dev/null)$NL
+  fi
   j=0
   while [ "$j" -lt "$i" ]; do
     j=$((j + 1)); eval "a=\$sp_$j"; unset "sp_$j"
@@ -91,7 +110,13 @@ q_stats() { # count
     kind "$a"; k=$K
     echo "T $k"
     if [ "$k" = file ]; then
-      if [ -x "$a" ]; then echo "X 1"; else echo "X 0"; fi
+      if [ -x "$a" ]; then
+        echo "X 1"
+        line=${ids%%"$NL"*}
+        if [ -n "$ids" ] && [ "${line#* * * }" = "$a" ]; then
+          ids=${ids#*"$NL"}; echo "I ${line%" $a"}"
+        fi
+      else echo "X 0"; fi
       if [ -r "$a" ]; then
         line=${sizes%%"$NL"*}; line=${line#"${line%%[! ]*}"}
         if [ -n "$sizes" ] && [ "${line#* }" = "$a" ]; then
