@@ -37,6 +37,11 @@ export interface RemoteBenchResult {
    * not Node — never pays.
    */
   bareCa?: { scanMs: number; ratio: number };
+  /**
+   * The same scan with no plugin version remembered (CNI_DOCTOR_VERSION_CACHE=off): a node's
+   * first scan, or one whose plugins changed since. The other runs remember them from the first.
+   */
+  coldVersions: { scanMs: number; ratio: number };
   /** Exec sessions the scans left in the node container (podman keeps a killed client's). */
   sessionsLeft: number;
   /** REMOTE_BENCH_BEFORE_CLI (an older build's bin/cni-doctor.mjs), timed in the same loop. */
@@ -122,6 +127,8 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
     const bareEnv = { ...process.env };
     delete bareEnv.NODE_EXTRA_CA_CERTS;
     const bareMs: number[] = [];
+    const coldEnv = { ...process.env, CNI_DOCTOR_VERSION_CACHE: 'off' };
+    const coldMs: number[] = [];
     for (let i = 0; i < runs; i++) {
       if (beforeCli) {
         const old = await timed(process.execPath, [
@@ -152,10 +159,10 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
       roundTrips = (JSON.parse(scan.out) as Report).target?.roundTrips ?? NaN;
       scanMs.push(scan.ms);
       scanAfter.push(scan.afterOutputMs);
-      if (process.env.NODE_EXTRA_CA_CERTS) {
-        const args = [CLI, 'scan', '--json', '--fail-on', 'never', '--target', node.target];
+      const args = [CLI, 'scan', '--json', '--fail-on', 'never', '--target', node.target];
+      if (process.env.NODE_EXTRA_CA_CERTS)
         bareMs.push((await timed(process.execPath, args, bareEnv)).ms);
-      }
+      coldMs.push((await timed(process.execPath, args, coldEnv)).ms);
     }
     // Every client has had time to clean up (an in-process scan returns before its client does).
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -179,6 +186,7 @@ export async function runRemoteBench(runs = RUNS): Promise<RemoteBenchResult> {
       ...(bareMs.length > 0 && {
         bareCa: { scanMs: median(bareMs), ratio: median(bareMs) / floor },
       }),
+      coldVersions: { scanMs: median(coldMs), ratio: median(coldMs) / floor },
       sessionsLeft,
       afterOutput: { scanMs: median(scanAfter), floorMs: median(floorAfter) },
       roundTrips,
