@@ -100,7 +100,7 @@ export function targetOptions(
 }
 
 /**
- * A scan's (scan, explain, compare): plugins' versions are remembered between scans of a node.
+ * A scan's (scan, explain, compare): the `--version` answers of a node's plugins and kubelet are remembered between scans of a node.
  * Not collect's, fix's or undo's: a bundle records what the node said that day, and a repair's
  * verification asks afresh.
  */

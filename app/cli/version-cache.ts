@@ -1,5 +1,5 @@
 /**
- * The CLI's remembered plugin versions (main/remote/version-cache.ts): a file in the user's cache
+ * The CLI's remembered `--version` answers of nodes' plugins and kubelets (main/remote/version-cache.ts): a file in the user's cache
  * directory, shared by every scan of a node from this account. `CNI_DOCTOR_VERSION_CACHE=off`
  * asks every plugin again; no safe cache directory (sudo keeping a user's HOME, a directory others
  * may write) means the same.

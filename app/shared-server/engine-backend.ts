@@ -107,7 +107,7 @@ export async function createEngineBackend(opts: EngineBackendOptions): Promise<E
       (await import('../../main/remote/discover')).rememberTarget(t, opts.rememberFile),
     liveLabel: opts.liveLabel ?? 'live node',
     askPassword: (q) => credentials.ask(q),
-    // Plugins' versions remembered for as long as this server runs: the app scans the same
+    // Plugins' and kubelets' versions remembered for as long as this server runs: the app scans the same
     // nodes again and again (version-cache.ts).
     targetOptions: { versionCache: new MemoryVersionCache(), ...opts.targetOptions },
   });

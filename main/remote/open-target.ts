@@ -23,7 +23,7 @@ export interface TargetOptions {
   criDeadlineMs?: number;
   /** How long a node may take per answer and in all (node-deadlines.ts). */
   deadlines?: Partial<NodeDeadlines>;
-  /** Plugins' `--version` answers from earlier scans (version-cache.ts); none: all asked. */
+  /** The node's binaries' (plugins', kubelet's) `--version` answers from earlier scans (version-cache.ts); none: all asked. */
   versionCache?: VersionCache;
 }
 

@@ -47,6 +47,9 @@ import { versionKey, type VersionCache } from './version-cache';
 
 /** A plugin type as a conf names it, and as probePluginVersions accepts it. */
 const PLUGIN_TYPE = /"type"\s*:\s*"([A-Za-z0-9._-]{1,64})"/g;
+/** A plugin's `--version` the probe can read: it names the CNI versions the plugin speaks. */
+const speaksCni = (output: string): boolean =>
+  /CNI protocol versions supported: *[0-9]/.test(output);
 /** The probe's own cap on the plugins it asks (plugin-versions.ts MAX_PLUGINS). */
 const PLUGIN_VERSIONS_AHEAD = 32;
 /** The probe's own cap on a conf dir's entries (cni-dirs.ts MAX_ENTRIES). */
@@ -57,7 +60,7 @@ export interface RemoteHostOptions {
   criDeadlineMs?: number;
   /** How long the node may take per answer and in all (node-deadlines.ts defaults). */
   deadlines?: Partial<NodeDeadlines>;
-  /** Plugins' `--version` answers from earlier scans of this node (version-cache.ts). */
+  /** Binaries' (plugins', kubelet's) `--version` answers from earlier scans of this node (version-cache.ts). */
   versionCache?: VersionCache;
 }
 
@@ -230,7 +233,8 @@ export class RemoteLinuxHost implements Host {
       this.versionsAhead.add(type);
       void this.firstBinDirHolding(type).then(
         (dir) => {
-          if (dir && !this.handedOver) void this.versionAnswer(joinNode('linux', dir, type), true);
+          if (dir && !this.handedOver)
+            void this.versionAnswer(joinNode('linux', dir, type), speaksCni, true);
         },
         () => undefined,
       );
@@ -242,10 +246,14 @@ export class RemoteLinuxHost implements Host {
    * binary is the very same file (version-cache.ts), else asked of the node and remembered. Asked
    * `ahead` (a guess from a conf's text), it is not asked once the run went to the CRI relay.
    */
-  private versionAnswer(path: string, ahead = false): Promise<VersionAnswer | undefined> {
+  private versionAnswer(
+    path: string,
+    readable: (output: string) => boolean,
+    ahead = false,
+  ): Promise<VersionAnswer | undefined> {
     const memo = this.versionAnswers.get(path);
     if (memo) return memo;
-    const p = this.askVersion(path, ahead);
+    const p = this.askVersion(path, readable, ahead);
     this.versionAnswers.set(path, p);
     // A guess given up, or a failed run: the probe's own question asks again.
     const forget = () => {
@@ -255,14 +263,20 @@ export class RemoteLinuxHost implements Host {
     return p;
   }
 
-  private async askVersion(path: string, ahead: boolean): Promise<VersionAnswer | undefined> {
+  private async askVersion(
+    path: string,
+    readable: (output: string) => boolean,
+    ahead: boolean,
+  ): Promise<VersionAnswer | undefined> {
     const key = await this.versionKeyOf(path);
     const remembered = key === undefined ? undefined : this.opts.versionCache?.get(key);
-    if (remembered !== undefined) return { type: 'file', output: remembered };
+    if (remembered !== undefined && readable(remembered))
+      return { type: 'file', output: remembered };
     if (ahead && this.handedOver) return undefined;
     const a = await this.askCached({ op: 'version', path });
     const output = a.type === 'file' ? (blockOf(a, 0) ?? EMPTY).toString('utf8') : undefined;
-    if (key !== undefined && output !== undefined) this.opts.versionCache?.remember(key, output);
+    if (key !== undefined && output !== undefined && readable(output))
+      this.opts.versionCache?.remember(key, output);
     return { type: a.type, output };
   }
 
@@ -454,9 +468,11 @@ export class RemoteLinuxHost implements Host {
     await Promise.all(
       hints.binaries.map(async ({ component, path }) => {
         try {
-          const a = await this.ask({ op: 'version', path });
-          const v =
-            a.type === 'file' ? versionIn((blockOf(a, 0) ?? EMPTY).toString('utf8')) : undefined;
+          const a = await this.versionAnswer(path, (o) => versionIn(o) !== undefined);
+          // As every answer: none handed on once the session failed (ask()).
+          const failed = this.session.failed;
+          if (failed) throw failed;
+          const v = a?.output === undefined ? undefined : versionIn(a.output);
           if (v !== undefined) out[component] = v;
         } catch {
           // A version is a nice-to-have; the scan goes on without it.
@@ -474,7 +490,9 @@ export class RemoteLinuxHost implements Host {
    */
   async pluginVersion(path: string): Promise<PluginVersionResult | undefined> {
     try {
-      const a = (await this.versionAnswer(path)) ?? (await this.askVersion(path, false));
+      const a =
+        (await this.versionAnswer(path, speaksCni)) ??
+        (await this.askVersion(path, speaksCni, false));
       // As every answer: none handed on once the session failed (ask()).
       const failed = this.session.failed;
       if (failed) throw failed;

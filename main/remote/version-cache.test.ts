@@ -53,12 +53,11 @@ describe('versionKey', () => {
 });
 
 describe('MemoryVersionCache', () => {
-  it('keeps only answers that name the CNI versions a plugin speaks', () => {
+  it('keeps what the agent could have sent: not an output past its 4 KiB', () => {
     const c = new MemoryVersionCache();
     c.remember('a', SPEAKS);
-    c.remember('b', 'bash: /opt/cni/bin/bridge: cannot execute binary file: Exec format error\n');
     c.remember('c', `${SPEAKS}${'x'.repeat(5000)}`);
-    expect([c.get('a'), c.get('b'), c.get('c')]).toEqual([SPEAKS, undefined, undefined]);
+    expect([c.get('a'), c.get('c')]).toEqual([SPEAKS, undefined]);
   });
 
   it(`holds at most ${MAX_ENTRIES}, the least recently used going first`, () => {
@@ -110,7 +109,7 @@ describe('FileVersionCache', () => {
             f,
             JSON.stringify({
               format: 'cni-doctor.plugin-versions/v1',
-              entries: [['k'], [1, 2], 'k', null, ['k', 'no versions named here']],
+              entries: [['k'], [1, 2], 'k', null, ['k', 'x'.repeat(5000)], ['k', 1, SPEAKS]],
             }),
             { mode: 0o600 },
           ),
@@ -215,6 +214,45 @@ describe('a scan remembers plugin versions (the node is this machine, through it
       const third = await scanOnce(cache, path);
       expect(third.asked).toBe(1);
       expect(third.v).toMatchObject({ ok: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("remembers a kubelet's version too, and never an answer that could not be read", async () => {
+    const dir = freshDir();
+    const script = (name: string, out: string): string => {
+      const p = join(dir, name);
+      writeFileSync(p, `#!/bin/sh\necho "${out}"\n`);
+      chmodSync(p, 0o755);
+      return p;
+    };
+    const kubelet = script('kubelet', 'Kubernetes v1.30.2');
+    const broken = script('bridge', 'cannot execute binary file: Exec format error');
+    const cache = new MemoryVersionCache();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (FRESH_SECONDS + 60) * 1000);
+    try {
+      const once = async () => {
+        const t = new LocalShellTransport();
+        const host = new RemoteLinuxHost(t, { versionCache: cache });
+        try {
+          const v = await host.versions({ binaries: [{ component: 'kubelet', path: kubelet }] });
+          await host.stat(broken);
+          const p = await host.pluginVersion(broken);
+          return { v, p, asked: asked(t) };
+        } finally {
+          await host.close();
+        }
+      };
+      const first = await once();
+      expect(first.v).toEqual({ kubelet: 'v1.30.2' });
+      expect(first.p).toMatchObject({ ok: false, problem: 'wrong-architecture' });
+      const second = await once();
+      expect(second.v).toEqual({ kubelet: 'v1.30.2' });
+      expect(second.p).toEqual(first.p);
+      // The kubelet was remembered; the plugin that does not run is asked again.
+      expect([first.asked, second.asked]).toEqual([2, 1]);
     } finally {
       vi.useRealTimers();
     }

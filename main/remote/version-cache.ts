@@ -1,16 +1,17 @@
 /**
- * Plugins' `--version` answers remembered between scans of a node, under the binary's identity
- * on that node (inode, mtime, ctime: the agent's `I` record). A node's plugins change rarely and
- * are asked on every scan: each answer is a Go program started on the node, and a remote scan
- * waits for them before it asks CRI (14-18 ms of a container scan here).
+ * `--version` answers of a node's binaries (its CNI plugins, its kubelet) remembered between scans
+ * of the node, under the binary's identity on that node (inode, mtime, ctime: the agent's `I`
+ * record). They change rarely and are asked on every scan: each answer is a Go program started on
+ * the node (a kubelet's is ~100 MB), and a remote scan waits for them before it asks CRI (the
+ * plugins' were 14-18 ms of a container scan here).
  *
  * Only an accelerator, and only ever believed for the very same file:
  * - The key holds the target, the node's hostname, the path and all three numbers. Writing a
  *   binary changes its ctime, which no user can set back; replacing it changes its inode.
  * - A file changed in the last FRESH_SECONDS is not remembered: two writes within one second
  *   would leave the same numbers (the node's clock may also differ from ours).
- * - Only an answer that names the CNI versions the plugin speaks is kept; a failure (wrong
- *   architecture, not executable) is asked again on every scan.
+ * - Only an answer the caller could read is kept (a plugin's names the CNI versions it speaks, a
+ *   kubelet's its version); a failure (wrong architecture, not executable) is asked every time.
  * - The file is the user's own, written whole then renamed, read only when it is a regular file
  *   this user owns that nobody else may write; anything doubtful is an empty cache.
  */
@@ -29,6 +30,7 @@ import { join } from 'node:path';
 export interface VersionCache {
   /** The `--version` output remembered for this key, if any. */
   get(key: string): string | undefined;
+  /** The caller's to judge: only an answer it could read is worth remembering. */
   remember(key: string, output: string): void;
   /** Keeps what was learnt (the file cache writes it; the memory one has nothing to do). */
   save(): void;
@@ -56,8 +58,6 @@ export const MAX_ENTRIES = 500;
 const MAX_OUTPUT = 4096;
 const MAX_KEY = 2048;
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
-/** Only an answer the plugin-version probe can read is worth remembering. */
-const SPEAKS = /CNI protocol versions supported: *[0-9]/;
 
 /** Held in this process only: serve and the desktop app scan the same nodes again and again. */
 export class MemoryVersionCache implements VersionCache {
@@ -74,7 +74,7 @@ export class MemoryVersionCache implements VersionCache {
   }
 
   remember(key: string, output: string): void {
-    if (key.length > MAX_KEY || output.length > MAX_OUTPUT || !SPEAKS.test(output)) return;
+    if (key.length > MAX_KEY || output.length > MAX_OUTPUT) return;
     if (this.entries.get(key) === output) return;
     this.entries.delete(key);
     this.entries.set(key, output);
@@ -162,7 +162,7 @@ function readEntries(file: string): [string, string][] {
       if (!Array.isArray(e) || e.length !== 2) continue;
       const [k, v] = e as unknown[];
       if (typeof k !== 'string' || typeof v !== 'string') continue;
-      if (k.length > MAX_KEY || v.length > MAX_OUTPUT || !SPEAKS.test(v)) continue;
+      if (k.length > MAX_KEY || v.length > MAX_OUTPUT) continue;
       out.push([k, v]);
     }
     return out;
