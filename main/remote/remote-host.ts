@@ -60,11 +60,11 @@ export interface RemoteHostOptions {
   criDeadlineMs?: number;
   /** How long the node may take per answer and in all (node-deadlines.ts defaults). */
   deadlines?: Partial<NodeDeadlines>;
-  /** Binaries' (plugins', kubelet's) `--version` answers from earlier scans of this node (version-cache.ts). */
+  /** `--version` answers of the node's plugins and kubelet from earlier scans (version-cache.ts). */
   versionCache?: VersionCache;
 }
 
-/** A plugin's `--version`: what the agent said of the binary, and its output. */
+/** A binary's `--version`: what the agent said of the file, and the program's output. */
 interface VersionAnswer {
   type: AgentAnswer['type'];
   output: string | undefined;
@@ -106,7 +106,7 @@ export class RemoteLinuxHost implements Host {
   private prefetched = false;
   /** Plugin types whose `--version` was asked ahead (prefetchPluginVersions). */
   private readonly versionsAhead = new Set<string>();
-  /** Each plugin binary's `--version`, remembered or asked once per scan (versionAnswer). */
+  /** Each binary's `--version`, remembered or asked once per scan (versionAnswer). */
   private readonly versionAnswers = new Map<string, Promise<VersionAnswer | undefined>>();
   private readonly relay: RelayStats = { connections: 0 };
   /**
@@ -242,9 +242,10 @@ export class RemoteLinuxHost implements Host {
   }
 
   /**
-   * A plugin binary's `--version` output, once per scan: remembered from an earlier scan when the
-   * binary is the very same file (version-cache.ts), else asked of the node and remembered. Asked
-   * `ahead` (a guess from a conf's text), it is not asked once the run went to the CRI relay.
+   * A binary's `--version` output (a plugin's, the kubelet's), once per scan: remembered from an
+   * earlier scan when the binary is the very same file (version-cache.ts), else asked of the node
+   * and remembered when `readable`. Asked `ahead` (a guess from a conf's text), it is not asked
+   * once the run went to the CRI relay.
    */
   private versionAnswer(
     path: string,
